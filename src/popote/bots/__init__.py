@@ -1,0 +1,1 @@
+"""Computer opponents, all behind :class:`popote.bots.base.Bot`."""

@@ -1,0 +1,129 @@
+"""What a game plugs into the engine: its spec, its state, its presentation and its bot.
+
+The core never names a game. Each game package under ``popote.games`` exposes one
+:class:`Game` instance called ``GAME``; the registry finds it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+from popote.core.actions import Action, Event
+from popote.core.chance import Chance
+from popote.core.i18n import Lang, Text
+from popote.core.options import Option, OptionValue
+
+if TYPE_CHECKING:
+    from popote.bots.base import Bot
+
+View = dict[str, Any]
+Options = Mapping[str, OptionValue]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The typed card of a game: name, titles, player counts, options, rules summary."""
+
+    name: str
+    title: Text
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    summary: Text
+    default_players: int
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title.as_dict(),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+            "options": {option.key: option.describe() for option in self.options},
+        }
+
+
+class GameState(ABC):
+    """The mutable state of one match of one game.
+
+    ``to_act`` and ``over`` are plain attributes the game keeps current. ``apply`` is only
+    ever called with an action that :meth:`find_legal` returned, so it may trust it.
+    """
+
+    players: int
+    to_act: tuple[int, ...]
+    over: bool
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every action ``seat`` may take now; ``seat`` is in ``to_act``."""
+
+    def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        """The legal action equal to ``action``, or ``None``. Games may index this."""
+        for legal in self.legal_actions(seat):
+            if legal == action:
+                return legal
+        return None
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play a legal action and return the events it caused."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now (``None``: a spectator)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """Scores and winners; called once ``over``."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy, as cheap as the game can make it."""
+
+    @abstractmethod
+    def determinize(self, seat: int, chance: Chance) -> Self:
+        """A copy whose information hidden from ``seat`` is resampled with ``chance``."""
+
+
+class Presenter(ABC):
+    """Turns actions, events and views into plain lines a screen reader can follow."""
+
+    @abstractmethod
+    def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
+        """One line for an event, or ``None`` when it tells a person nothing."""
+
+    @abstractmethod
+    def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
+        """A short label for a choice in a menu."""
+
+    @abstractmethod
+    def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
+        """The current table as a few lines of text."""
+
+    def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
+        """What the human is asked to decide now."""
+        return Text("À vous de jouer.", "Your move.").get(lang)
+
+
+class Game(ABC):
+    """One game: its spec, how to set up a match, how to show it, and its bot."""
+
+    spec: GameSpec
+    presenter: Presenter
+
+    @abstractmethod
+    def new_state(
+        self, players: int, options: Options, chance: Chance
+    ) -> tuple[GameState, list[Event]]:
+        """A fresh state and the events of the setup (deal, cards shown...)."""
+
+    def check_setup(self, players: int, options: Options) -> None:  # noqa: B027
+        """Refuse option values that do not fit this player count (raise InvalidSetup)."""
+
+    @abstractmethod
+    def heuristic_bot(self, seat: int, seed: int) -> Bot:
+        """The game's rule-of-thumb opponent."""

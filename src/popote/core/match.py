@@ -1,0 +1,241 @@
+"""A match: one game being played, driven only through the engine contract.
+
+>>> import popote
+>>> m = popote.new_match("pieds-dans-le-plat", players=3, seed=7)
+>>> m.to_act
+(0,)
+>>> action = m.legal_actions(0)[0]
+>>> events = m.act(0, action)
+>>> m.history[0]["seat"], m.to_act
+(0, (1,))
+>>> m.act(0, action)
+Traceback (most recent call last):
+...
+popote.core.errors.IllegalAction: ce n'est pas au siège 0 de jouer (à jouer : [1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from popote.core.actions import Action, Event, visible_events
+from popote.core.chance import Chance
+from popote.core.errors import IllegalAction, InvalidSeat, InvalidSetup, MatchNotOver
+from popote.core.game import Game, GameState, View
+from popote.core.i18n import Text
+from popote.core.options import OptionValue, resolve_options
+
+# Linked lists (item, previous) so that cloning a match shares its past instead of copying it.
+_Chain = tuple[Any, Any] | None
+
+_OVER = Text("la partie est terminée", "the match is over")
+_NOT_YOUR_TURN = Text(
+    "ce n'est pas au siège {seat} de jouer (à jouer : {to_act})",
+    "it is not seat {seat}'s turn (to act: {to_act})",
+)
+_MALFORMED = Text(
+    'action mal formée : un dictionnaire avec une clé "type" est attendu, reçu {action!r}',
+    'malformed action: expected a dict with a "type" key, got {action!r}',
+)
+_NOT_LEGAL = Text(
+    "action interdite pour le siège {seat} : {action!r} ; actions permises : {legal}",
+    "illegal action for seat {seat}: {action!r}; legal actions: {legal}",
+)
+
+
+def _unchain(chain: _Chain) -> list[Any]:
+    items: list[Any] = []
+    while chain is not None:
+        items.append(chain[0])
+        chain = chain[1]
+    items.reverse()
+    return items
+
+
+class Match:
+    """One match of one game. Every client, bot and outside check goes through this."""
+
+    __slots__ = ("_events", "_game", "_history", "_options", "_players", "_seed", "_state")
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue],
+        state: GameState,
+        start_events: Sequence[Event] = (),
+    ) -> None:
+        self._game = game
+        self._players = players
+        self._seed = seed
+        self._options = dict(options)
+        self._state = state
+        self._history: _Chain = None
+        self._events: _Chain = (tuple(start_events), None) if start_events else None
+
+    # --- the contract -----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._state.to_act
+
+    @property
+    def over(self) -> bool:
+        return self._state.over
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        state = self._state
+        if seat not in state.to_act or type(seat) is not int:
+            return []
+        return list(state.legal_actions(seat))
+
+    def act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+        state = self._state
+        if state.over:
+            raise IllegalAction(_OVER)
+        if type(seat) is not int or seat not in state.to_act:
+            raise IllegalAction(_NOT_YOUR_TURN.format(seat=seat, to_act=list(state.to_act)))
+        if not isinstance(action, Mapping) or "type" not in action:
+            raise IllegalAction(_MALFORMED.format(action=action))
+        try:
+            legal = state.find_legal(seat, action)
+        except (TypeError, ValueError):
+            legal = None
+        if legal is None:
+            allowed = [dict(a) for a in state.legal_actions(seat)]
+            raise IllegalAction(_NOT_LEGAL.format(seat=seat, action=action, legal=allowed))
+        events = state.apply(seat, legal)
+        self._history = ((seat, legal), self._history)
+        if events:
+            self._events = (tuple(events), self._events)
+        return events
+
+    def view(self, seat: int | None) -> View:
+        self._check_seat(seat)
+        return self._state.view(seat)
+
+    def result(self) -> dict[str, Any]:
+        if not self._state.over:
+            raise MatchNotOver(Text("la partie n'est pas finie", "the match is not over"))
+        return self._state.result()
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, "action": action} for seat, action in _unchain(self._history)]
+
+    def determinize(self, seat: int, seed: int) -> Match:
+        """A world consistent with what ``seat`` knows; its history starts empty."""
+        self._check_seat(seat)
+        if type(seat) is not int:
+            raise InvalidSeat(Text("un siège est attendu", "a seat is expected"))
+        state = self._state.determinize(seat, Chance(_check_seed(seed)))
+        return Match(self._game, self._players, seed, self._options, state)
+
+    # --- beyond the contract ------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self._game.spec.name
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return dict(self._options)
+
+    def events(self, seat: int | None) -> list[Event]:
+        """Every event so far that ``seat`` (``None``: a spectator) may see."""
+        self._check_seat(seat)
+        batches: list[tuple[Event, ...]] = _unchain(self._events)
+        return visible_events((event for batch in batches for event in batch), seat)
+
+    def clone(self) -> Match:
+        """An independent copy; its past is shared, not copied."""
+        twin = Match.__new__(Match)
+        twin._game = self._game
+        twin._players = self._players
+        twin._seed = self._seed
+        twin._options = self._options
+        twin._state = self._state.clone()
+        twin._history = self._history
+        twin._events = self._events
+        return twin
+
+    __copy__ = clone
+
+    def to_record(self) -> dict[str, Any]:
+        """What :func:`replay` needs, ready for JSON."""
+        return {
+            "game": self.name,
+            "players": self._players,
+            "seed": self._seed,
+            "options": dict(self._options),
+            "history": [{"seat": h["seat"], "action": dict(h["action"])} for h in self.history],
+        }
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise InvalidSeat(
+                Text(
+                    "siège inconnu : {seat!r} (sièges 0 à {last})",
+                    "unknown seat: {seat!r} (seats 0 to {last})",
+                ).format(seat=seat, last=self._players - 1)
+            )
+
+    def __repr__(self) -> str:
+        return f"<Match {self.name} players={self._players} seed={self._seed} to_act={self.to_act}>"
+
+
+def _check_seed(seed: object) -> int:
+    if type(seed) is not int:
+        raise InvalidSetup(
+            Text(
+                "la graine doit être un entier : {seed!r}", "the seed must be an integer: {seed!r}"
+            ).format(seed=seed)
+        )
+    return seed
+
+
+def create_match(
+    game: Game, players: int | None, seed: int, options: Mapping[str, object] | None
+) -> Match:
+    spec = game.spec
+    count = spec.default_players if players is None else players
+    if type(count) is not int or not spec.min_players <= count <= spec.max_players:
+        raise InvalidSetup(
+            Text(
+                "{title} se joue de {low} à {high} joueurs, pas {count!r}",
+                "{title} is played by {low} to {high} players, not {count!r}",
+            ).format(title=spec.title.fr, low=spec.min_players, high=spec.max_players, count=count)
+        )
+    resolved = resolve_options(spec.options, options)
+    game.check_setup(count, resolved)
+    state, start_events = game.new_state(count, resolved, Chance(_check_seed(seed)))
+    return Match(game, count, seed, resolved, state, start_events)
+
+
+def replay_history(match: Match, history: Sequence[Mapping[str, Any]]) -> Match:
+    for index, entry in enumerate(history):
+        if not isinstance(entry, Mapping) or "seat" not in entry or "action" not in entry:
+            raise IllegalAction(
+                Text(
+                    "historique mal formé à l'entrée {index} : {entry!r}",
+                    "malformed history at entry {index}: {entry!r}",
+                ).format(index=index, entry=entry)
+            )
+        match.act(entry["seat"], entry["action"])
+    return match

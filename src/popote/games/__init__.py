@@ -1,0 +1,1 @@
+"""One package per game; each exposes ``GAME``, found by :mod:`popote.core.registry`."""

@@ -1,0 +1,58 @@
+"""Les Pieds dans le Plat (Reinhard Staupe's *Fettnapf*): keep the total off others' islands."""
+
+from __future__ import annotations
+
+from popote.bots.base import Bot
+from popote.core.actions import Event
+from popote.core.chance import Chance
+from popote.core.game import Game, GameSpec, GameState, Options
+from popote.core.i18n import Text
+from popote.core.options import Option
+from popote.games.pieds_dans_le_plat.bot import PiedsHeuristicBot
+from popote.games.pieds_dans_le_plat.cards import EmptyPileRule
+from popote.games.pieds_dans_le_plat.rules import NAME, PiedsState
+from popote.games.pieds_dans_le_plat.text import SUMMARY, PiedsPresenter
+
+SPEC = GameSpec(
+    name=NAME,
+    title=Text("Les Pieds dans le Plat", "Foot in It"),
+    min_players=2,
+    max_players=5,
+    default_players=3,
+    options=(
+        Option.boolean(
+            "assisted",
+            False,
+            Text(
+                "Garder les îles de tous visibles (sans effort de mémoire)",
+                "Keep everyone's islands visible (no memory needed)",
+            ),
+        ),
+        Option.choice(
+            "empty_pile",
+            EmptyPileRule.RESHUFFLE.value,
+            Text(
+                "Pioche vide : remélanger la défausse (reshuffle) ou finir la partie (end)",
+                "Empty draw pile: reshuffle the discard pile (reshuffle) or end the game (end)",
+            ),
+            [rule.value for rule in EmptyPileRule],
+        ),
+    ),
+    summary=SUMMARY,
+)
+
+
+class PiedsDansLePlat(Game):
+    spec = SPEC
+    presenter = PiedsPresenter()
+
+    def new_state(
+        self, players: int, options: Options, chance: Chance
+    ) -> tuple[GameState, list[Event]]:
+        return PiedsState.deal(players, options, chance)
+
+    def heuristic_bot(self, seat: int, seed: int) -> Bot:
+        return PiedsHeuristicBot(seat, seed)
+
+
+GAME = PiedsDansLePlat()

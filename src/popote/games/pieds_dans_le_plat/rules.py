@@ -1,0 +1,297 @@
+"""The rules of Les Pieds dans le Plat as a game state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from popote.core.actions import Action, Event, secret_event
+from popote.core.chance import Chance
+from popote.core.deck import build_deck, draw
+from popote.core.game import GameState, Options, View
+from popote.games.pieds_dans_le_plat.cards import (
+    HAND_SIZE,
+    ISLAND_VALUES,
+    NUMBER_CARD_COUNTS,
+    PENALTY_LIMIT,
+    PLAY,
+    TURN_ABOVE,
+    TURN_BELOW,
+    Direction,
+    EmptyPileRule,
+    EndReason,
+    islands_per_player,
+)
+
+NAME = "pieds-dans-le-plat"
+
+
+class PiedsState(GameState):
+    """Everything on the table, in hands and in the piles."""
+
+    __slots__ = (
+        "assisted",
+        "chance",
+        "current",
+        "direction",
+        "discard",
+        "draw_pile",
+        "empty_pile_rule",
+        "end_reason",
+        "hands",
+        "island_pile",
+        "islands",
+        "over",
+        "penalties",
+        "players",
+        "to_act",
+        "total",
+    )
+
+    def __init__(
+        self,
+        players: int,
+        hands: list[list[int]],
+        islands: list[list[int]],
+        draw_pile: list[int],
+        discard: list[int],
+        island_pile: list[int],
+        chance: Chance,
+        assisted: bool = False,
+        empty_pile_rule: EmptyPileRule = EmptyPileRule.RESHUFFLE,
+    ) -> None:
+        self.players = players
+        self.hands = hands
+        self.islands = islands
+        self.draw_pile = draw_pile
+        self.discard = discard
+        self.island_pile = island_pile
+        self.chance = chance
+        self.assisted = assisted
+        self.empty_pile_rule = empty_pile_rule
+        self.total = discard[-1]
+        self.direction = Direction.UP
+        self.penalties = [0] * players
+        self.current = 0
+        self.to_act: tuple[int, ...] = (0,)
+        self.over = False
+        self.end_reason: EndReason | None = None
+
+    # --- setup --------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, players: int, options: Options, chance: Chance) -> tuple[PiedsState, list[Event]]:
+        numbers = build_deck(NUMBER_CARD_COUNTS)
+        chance.shuffle(numbers)
+        hands = [draw(numbers, HAND_SIZE) for _ in range(players)]
+        discard = draw(numbers, 1)
+        island_pile = list(ISLAND_VALUES)
+        chance.shuffle(island_pile)
+        islands = [draw(island_pile, islands_per_player(players)) for _ in range(players)]
+        state = cls(
+            players,
+            hands,
+            islands,
+            numbers,
+            discard,
+            island_pile,
+            chance,
+            assisted=bool(options.get("assisted", False)),
+            empty_pile_rule=EmptyPileRule(options.get("empty_pile", "reshuffle")),
+        )
+        return state, state._setup_events()
+
+    def _setup_events(self) -> list[Event]:
+        events: list[Event] = []
+        for seat, hand in enumerate(self.hands):
+            dealt = {"type": "hand_dealt", "seat": seat, "count": len(hand), "cards": sorted(hand)}
+            events += secret_event(dealt, ["cards"], [seat])
+        events.append({"type": "islands_shown", "islands": [sorted(i) for i in self.islands]})
+        events.append({"type": "start_card", "card": self.total, "total": self.total})
+        return events
+
+    # --- the contract ---------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [PLAY[card] for card in sorted(set(self.hands[seat]))]
+
+    def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        card = action.get("card")
+        if len(action) == 2 and action["type"] == "play" and type(card) is int:
+            return PLAY[card] if card in self.hands[seat] else None
+        return None
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        card: int = action["card"]
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.total += card if self.direction is Direction.UP else -card
+        events: list[Event] = [
+            {
+                "type": "card_played",
+                "seat": seat,
+                "card": card,
+                "total": self.total,
+                "direction": self.direction.value,
+            }
+        ]
+        holder = self.island_holder(self.total)
+        if holder is not None and holder != seat:
+            events.append(self._penalise(seat, holder))
+        elif self._passed_turning_point():
+            events.append(self._turn_around(seat))
+        if not self.over:
+            events += self._draw_for(seat)
+        if self.over:
+            self.to_act = ()
+            events.append(self._game_over_event())
+        else:
+            self.current = (seat + 1) % self.players
+            self.to_act = (self.current,)
+        return events
+
+    def view(self, seat: int | None) -> View:
+        view: View = {
+            "game": NAME,
+            "seat": seat,
+            "players": self.players,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "total": self.total,
+            "direction": self.direction.value,
+            "top_card": self.discard[-1],
+            "discard_size": len(self.discard),
+            "draw_pile_size": len(self.draw_pile),
+            "islands_left": len(self.island_pile),
+            "penalties": list(self.penalties),
+            "island_counts": [len(islands) for islands in self.islands],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "assisted": self.assisted,
+            "end": self.end_reason.value if self.end_reason else None,
+        }
+        if seat is not None:
+            view["hand"] = sorted(self.hands[seat])
+            view["islands"] = sorted(self.islands[seat])
+        if self.assisted:
+            view["all_islands"] = [sorted(islands) for islands in self.islands]
+        return view
+
+    def result(self) -> dict[str, Any]:
+        fewest = min(self.penalties)
+        return {
+            "scores": list(self.penalties),
+            "winners": [seat for seat, count in enumerate(self.penalties) if count == fewest],
+            "penalties": list(self.penalties),
+            "end": self.end_reason.value if self.end_reason else None,
+            "lower_is_better": True,
+        }
+
+    def clone(self) -> PiedsState:
+        twin = PiedsState.__new__(PiedsState)
+        twin.players = self.players
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.islands = [islands[:] for islands in self.islands]
+        twin.draw_pile = self.draw_pile[:]
+        twin.discard = self.discard[:]
+        twin.island_pile = self.island_pile[:]
+        twin.chance = self.chance.copy()
+        twin.assisted = self.assisted
+        twin.empty_pile_rule = self.empty_pile_rule
+        twin.total = self.total
+        twin.direction = self.direction
+        twin.penalties = self.penalties[:]
+        twin.current = self.current
+        twin.to_act = self.to_act
+        twin.over = self.over
+        twin.end_reason = self.end_reason
+        return twin
+
+    def determinize(self, seat: int, chance: Chance) -> PiedsState:
+        """Others' number cards and the piles' order are unknown; every island was shown."""
+        world = self.clone()
+        world.chance = chance
+        unseen = world.draw_pile[:]
+        for other, hand in enumerate(world.hands):
+            if other != seat:
+                unseen += hand
+        chance.shuffle(unseen)
+        for other, hand in enumerate(world.hands):
+            if other != seat:
+                world.hands[other] = draw(unseen, len(hand))
+        world.draw_pile = unseen
+        chance.shuffle(world.island_pile)
+        return world
+
+    # --- the pieces of a turn ---------------------------------------------------------------
+
+    def island_holder(self, value: int) -> int | None:
+        for seat, islands in enumerate(self.islands):
+            if value in islands:
+                return seat
+        return None
+
+    def _passed_turning_point(self) -> bool:
+        if self.direction is Direction.UP:
+            return self.total > TURN_ABOVE
+        return self.total < TURN_BELOW
+
+    def _penalise(self, seat: int, holder: int) -> Event:
+        self.penalties[seat] += 1
+        if self.penalties[seat] >= PENALTY_LIMIT:
+            self._finish(EndReason.FOURTH_PENALTY)
+        return {
+            "type": "penalty",
+            "seat": seat,
+            "holder": holder,
+            "island": self.total,
+            "penalties": self.penalties[seat],
+        }
+
+    def _turn_around(self, seat: int) -> Event:
+        """The direction flips; the previous player in turn order (right-hand) draws an island."""
+        self.direction = Direction.DOWN if self.direction is Direction.UP else Direction.UP
+        neighbour = (seat - 1) % self.players
+        island = self.island_pile.pop()
+        self.islands[neighbour].append(island)
+        if not self.island_pile:
+            self._finish(EndReason.LAST_ISLAND)
+        return {
+            "type": "island_drawn",
+            "seat": neighbour,
+            "island": island,
+            "turned_by": seat,
+            "direction": self.direction.value,
+            "islands_left": len(self.island_pile),
+        }
+
+    def _draw_for(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        if not self.draw_pile:
+            if self.empty_pile_rule is EmptyPileRule.END:
+                self._finish(EndReason.EMPTY_PILE)
+                return events
+            events.append(self._reshuffle())
+        card = self.draw_pile.pop()
+        self.hands[seat].append(card)
+        drawn = {"type": "card_drawn", "seat": seat, "card": card, "pile": len(self.draw_pile)}
+        return events + secret_event(drawn, ["card"], [seat])
+
+    def _reshuffle(self) -> Event:
+        """Everything under the top card of the discard becomes the new draw pile."""
+        self.draw_pile = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self.chance.shuffle(self.draw_pile)
+        return {"type": "pile_reshuffled", "size": len(self.draw_pile)}
+
+    def _finish(self, reason: EndReason) -> None:
+        self.over = True
+        self.end_reason = reason
+
+    def _game_over_event(self) -> Event:
+        result = self.result()
+        return {
+            "type": "game_over",
+            "end": result["end"],
+            "penalties": result["penalties"],
+            "winners": result["winners"],
+        }

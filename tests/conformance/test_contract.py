@@ -1,0 +1,166 @@
+"""One conformance suite every registered game passes unchanged.
+
+Random play through the public contract, for every player count and every option value:
+JSON-ready actions, events and views; legal actions only for seats in ``to_act``; illegal,
+misplaced and malformed actions rejected with the match left exactly as it was; replay
+equality; clones independent; and the leak test (a seat's view of a match equals its view
+of ``determinize(seat, ...)``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import popote
+from popote.core.chance import Chance
+
+from .configs import MAX_STEPS, match_configs
+
+CHECK_EVERY = 5
+NOT_A_SEAT = -1
+
+
+def snapshot(match: popote.Match) -> str:
+    """Everything any seat (or a spectator) can observe, as one comparable string."""
+    seats: list[int | None] = [None, *range(match.players)]
+    observed: dict[str, Any] = {
+        "to_act": match.to_act,
+        "over": match.over,
+        "views": [match.view(seat) for seat in seats],
+        "legal": [match.legal_actions(seat) for seat in range(match.players)],
+        "history": match.history,
+    }
+    return json.dumps(observed, sort_keys=True, default=str)
+
+
+def assert_json(value: Any) -> None:
+    assert json.loads(json.dumps(value)) is not None
+
+
+def check_illegal_inputs_change_nothing(match: popote.Match, chance: Chance) -> None:
+    before = snapshot(match)
+    seat = match.to_act[0]
+    waiting = [s for s in range(match.players) if s not in match.to_act]
+    attempts: list[tuple[Any, Any]] = [
+        (seat, {"type": "no-such-action"}),
+        (seat, {}),
+        (seat, "play"),
+        (seat, None),
+        (seat, {"type": ["not", "hashable"], "card": {"x": 1}}),
+        (NOT_A_SEAT, match.legal_actions(seat)[0]),
+        ("0", match.legal_actions(seat)[0]),
+        (seat, {**match.legal_actions(seat)[0], "extra": 1}),
+    ]
+    if waiting:
+        attempts.append((chance.choice(waiting), match.legal_actions(seat)[0]))
+    for bad_seat, bad_action in attempts:
+        with pytest.raises(popote.IllegalAction) as caught:
+            match.act(bad_seat, bad_action)
+        assert str(caught.value) and caught.value.message("en")
+        assert snapshot(match) == before, f"state changed after {bad_action!r}"
+
+
+def check_leaks(match: popote.Match, chance: Chance) -> None:
+    for seat in range(match.players):
+        world = match.determinize(seat, chance.below(1 << 30))
+        assert world.view(seat) == match.view(seat)
+        assert world.to_act == match.to_act
+        assert world.legal_actions(seat) == match.legal_actions(seat)
+        assert world.view(None) == match.view(None)
+
+
+def random_playthrough(name: str, players: int, seed: int, options: dict[str, Any]) -> popote.Match:
+    match = popote.new_match(name, players=players, seed=seed, options=options)
+    chance = Chance(seed + 1000)
+    assert_json(match.events(None))
+    for step in range(MAX_STEPS):
+        if match.over:
+            break
+        assert match.to_act, "a match that is not over has someone to act"
+        for seat in range(match.players):
+            legal = match.legal_actions(seat)
+            assert bool(legal) == (seat in match.to_act)
+            assert all("type" in action for action in legal)
+            assert_json(legal)
+        if step % CHECK_EVERY == 0:
+            check_illegal_inputs_change_nothing(match, chance)
+            check_leaks(match, chance)
+            for seat in [None, *range(players)]:
+                assert_json(match.view(seat))
+        seat = chance.choice(match.to_act)
+        action = chance.choice(match.legal_actions(seat))
+        sent = json.loads(json.dumps(action)) if step % 2 else action
+        events = match.act(seat, sent)
+        assert_json(events)
+        assert all(isinstance(event, dict) and "type" in event for event in events)
+    assert match.over, f"no end after {MAX_STEPS} steps"
+    return match
+
+
+def config_ids() -> Iterator[Any]:
+    for name, players, options in match_configs():
+        label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+        yield pytest.param(name, players, options, id=f"{name}-{players}p-{label}")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), list(config_ids()))
+def test_random_play_keeps_the_contract(name: str, players: int, options: dict[str, Any]) -> None:
+    match = random_playthrough(name, players, seed=players * 31 + len(options), options=options)
+    result = match.result()
+    assert_json(result)
+    assert len(result["scores"]) == players
+    assert result["winners"] and set(result["winners"]) <= set(range(players))
+    assert match.to_act == ()
+    with pytest.raises(popote.IllegalAction):
+        match.act(0, {"type": "anything"})
+    again = popote.replay(name, players, match.seed, options, json.loads(json.dumps(match.history)))
+    assert snapshot(again) == snapshot(match)
+    assert again.result() == result
+
+
+@pytest.mark.parametrize("name", popote.game_names())
+def test_same_seed_same_match_and_clones_are_independent(name: str) -> None:
+    players = popote.game_info(name)["default_players"]
+    first = popote.new_match(name, players=players, seed=99)
+    second = popote.new_match(name, players=players, seed=99)
+    assert snapshot(first) == snapshot(second)
+    twin = first.clone()
+    before = snapshot(first)
+    seat = twin.to_act[0]
+    twin.act(seat, twin.legal_actions(seat)[-1])
+    assert snapshot(first) == before
+    assert popote.new_match(name, players=players, seed=100).view(None) is not None
+
+
+@pytest.mark.parametrize("name", popote.game_names())
+def test_bad_setups_are_refused_with_a_clear_message(name: str) -> None:
+    info = popote.game_info(name)
+    bad_setups: list[dict[str, Any]] = [
+        {"players": info["max_players"] + 1},
+        {"players": info["min_players"] - 1},
+        {"players": "3"},
+        {"options": {"no_such_option": True}},
+        {"seed": "seven"},
+    ]
+    for key, spec in info["options"].items():
+        bad_setups.append({"options": {key: "???" if spec["type"] != "choice" else 12345}})
+    for setup in bad_setups:
+        with pytest.raises(ValueError) as caught:
+            popote.new_match(name, **setup)
+        assert isinstance(caught.value, popote.PopoteError)
+        assert str(caught.value) != caught.value.message("en")
+
+
+@pytest.mark.parametrize("name", popote.game_names())
+def test_unknown_seats_are_refused(name: str) -> None:
+    match = popote.new_match(name, seed=3)
+    for seat in (-1, match.players, "1", 1.5):
+        with pytest.raises(popote.InvalidSeat):
+            match.view(seat)  # type: ignore[arg-type]
+        assert match.legal_actions(seat) == []  # type: ignore[arg-type]
+    with pytest.raises(popote.MatchNotOver):
+        match.result()
