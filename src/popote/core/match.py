@@ -158,8 +158,12 @@ class Match:
     def events(self, seat: int | None) -> list[Event]:
         """Every event so far that ``seat`` (``None``: a spectator) may see."""
         self._check_seat(seat)
+        return visible_events(self.all_events(), seat)
+
+    def all_events(self) -> list[Event]:
+        """Every event so far, secrets included: for replays after the game, never for a seat."""
         batches: list[tuple[Event, ...]] = _unchain(self._events)
-        return visible_events((event for batch in batches for event in batch), seat)
+        return [event for batch in batches for event in batch]
 
     def clone(self) -> Match:
         """An independent copy; its past is shared, not copied."""
@@ -216,11 +220,16 @@ def create_match(
     spec = game.spec
     count = spec.default_players if players is None else players
     if type(count) is not int or not spec.min_players <= count <= spec.max_players:
+        fields = {"low": spec.min_players, "high": spec.max_players, "count": count}
         raise InvalidSetup(
             Text(
-                "{title} se joue de {low} à {high} joueurs, pas {count!r}",
-                "{title} is played by {low} to {high} players, not {count!r}",
-            ).format(title=spec.title.fr, low=spec.min_players, high=spec.max_players, count=count)
+                "{title} se joue de {low} à {high} joueurs, pas {count!r}".format(
+                    title=spec.title.fr, **fields
+                ),
+                "{title} is played by {low} to {high} players, not {count!r}".format(
+                    title=spec.title.en, **fields
+                ),
+            )
         )
     resolved = resolve_options(spec.options, options)
     game.check_setup(count, resolved)

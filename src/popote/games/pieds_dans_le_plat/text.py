@@ -44,8 +44,9 @@ def _cards(cards: Sequence[int]) -> str:
     return ", ".join(str(card) for card in cards) or "-"
 
 
-def _per_seat(values: Sequence[object], names: Sequence[str]) -> str:
-    return " ; ".join(f"{names[seat]} : {value}" for seat, value in enumerate(values))
+def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str:
+    colon, separator = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+    return separator.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
 
 
 class PiedsPresenter(Presenter):
@@ -57,15 +58,15 @@ class PiedsPresenter(Presenter):
             if "cards" not in event:
                 return None
             return (
-                Text("Votre main : {cards}.", "Your hand: {cards}.")
-                .format(cards=_cards(event["cards"]))
+                Text("Main de {name} : {cards}.", "{name}'s hand: {cards}.")
+                .format(name=name, cards=_cards(event["cards"]))
                 .get(lang)
             )
         if kind == "islands_shown":
             islands = [_cards(own) for own in event["islands"]]
             return (
                 Text("Îles montrées à tous : {list}.", "Islands shown to all: {list}.")
-                .format(list=_per_seat(islands, names))
+                .format(list=_per_seat(islands, names, lang))
                 .get(lang)
             )
         if kind == "start_card":
@@ -119,8 +120,8 @@ class PiedsPresenter(Presenter):
         if kind == "card_drawn":
             if "card" in event:
                 return (
-                    Text("Vous piochez un {card}.", "You draw a {card}.")
-                    .format(card=event["card"])
+                    Text("{name} pioche un {card}.", "{name} draws a {card}.")
+                    .format(name=name, card=event["card"])
                     .get(lang)
                 )
             return None
@@ -142,7 +143,7 @@ class PiedsPresenter(Presenter):
                 )
                 .format(
                     end=_END[event["end"]].get(lang),
-                    penalties=_per_seat(event["penalties"], names),
+                    penalties=_per_seat(event["penalties"], names, lang),
                     winners=winners,
                 )
                 .get(lang)
@@ -181,10 +182,10 @@ class PiedsPresenter(Presenter):
                 "Top card: {top}. Draw pile: {pile} cards. Islands left: {left}.",
             ).format(top=view["top_card"], pile=view["draw_pile_size"], left=view["islands_left"]),
             Text("Pénalités : {list}.", "Penalties: {list}.").format(
-                list=_per_seat(view["penalties"], names)
+                list=_per_seat(view["penalties"], names, lang)
             ),
             Text("Îles en main : {list}.", "Islands in hand: {list}.").format(
-                list=_per_seat(view["island_counts"], names)
+                list=_per_seat(view["island_counts"], names, lang)
             ),
         ]
         if "hand" in view:
@@ -198,7 +199,7 @@ class PiedsPresenter(Presenter):
             islands = [_cards(own) for own in view["all_islands"]]
             lines.append(
                 Text("Toutes les îles : {list}.", "All islands: {list}.").format(
-                    list=_per_seat(islands, names)
+                    list=_per_seat(islands, names, lang)
                 )
             )
         return "\n".join(line.get(lang) for line in lines)

@@ -1,0 +1,1 @@
+"""The ``popote`` command line: list, play, simulate, replay."""

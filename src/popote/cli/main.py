@@ -1,0 +1,143 @@
+"""Entry point of the ``popote`` command (also ``python -m popote``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from popote.bots.registry import parse_bot_kinds
+from popote.cli.common import parse_options
+from popote.cli.play import play_game
+from popote.cli.replay import replay_file
+from popote.cli.report import print_report, progress_bar
+from popote.core.errors import PopoteError
+from popote.core.i18n import Lang, Text, parse_lang, set_language
+from popote.core.registry import all_games, get_game
+from popote.simulate import simulate
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="popote",
+        description="Popote : cinq jeux de cartes de cuisine / five cooking card games.",
+    )
+    parser.add_argument("--lang", choices=["fr", "en"], default="fr", help="fr (défaut) ou en")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    listing = commands.add_parser("list", help="les jeux / the games")
+    listing.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
+
+    play = commands.add_parser("play", help="jouer contre des bots / play against bots")
+    _common_match_arguments(play)
+    play.add_argument("--seat", type=int, default=1, help="votre siège, à partir de 1")
+    play.add_argument("--save", type=Path, help="enregistrer la partie (JSON)")
+
+    simulate = commands.add_parser("simulate", help="bots contre bots / bots only")
+    _common_match_arguments(simulate)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--json", action="store_true", help="sortie JSON")
+
+    replay = commands.add_parser("replay", help="revoir une partie / replay a saved game")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
+    replay.add_argument("--all", action="store_true", help="tout afficher sans pause")
+    replay.add_argument("--reveal", action="store_true", help="montrer aussi les secrets")
+    return parser
+
+
+def _common_match_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="nom du jeu (popote list)")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--bots", default="heuristic", help="random|heuristic, ou un par siège")
+    parser.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
+    parser.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
+
+
+def list_games(lang: Lang) -> None:
+    for name, game in all_games().items():
+        spec = game.spec
+        print(
+            Text(
+                "{name} — {title} ({low} à {high} joueurs)",
+                "{name} — {title} ({low} to {high} players)",
+            )
+            .format(
+                name=name, title=spec.title.get(lang), low=spec.min_players, high=spec.max_players
+            )
+            .get(lang)
+        )
+        for option in spec.options:
+            allowed = f" [{', '.join(option.choices)}]" if option.choices else ""
+            print(
+                f"    --option {option.key}=… ({option.kind.value}, {option.default}){allowed}: {option.help.get(lang)}"
+            )
+
+
+def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
+    game = get_game(args.game)
+    players = args.players or game.spec.default_players
+    options = parse_options(game, args.option)
+    kinds = parse_bot_kinds(args.bots, players)
+    seed = 0 if args.seed is None else args.seed
+    if args.games < 1:
+        raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
+    with progress_bar(args.games, lang) as advance:
+        report = simulate(args.game, players, args.games, seed, kinds, options, advance)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, sort_keys=True, indent=1))
+    else:
+        print_report(report, lang)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    lang = parse_lang(args.lang)
+    set_language(lang)
+    try:
+        if args.command == "list":
+            list_games(lang)
+        elif args.command == "play":
+            game = get_game(args.game)
+            play_game(
+                args.game,
+                args.players,
+                secrets.randbelow(1_000_000) if args.seed is None else args.seed,
+                args.bots,
+                args.seat - 1,
+                parse_options(game, args.option),
+                lang,
+                input,
+                print,
+                args.save,
+            )
+        elif args.command == "simulate":
+            run_simulation(args, lang)
+        else:
+            replay_file(
+                args.file,
+                lang,
+                input,
+                print,
+                pause=sys.stdin.isatty() and not args.all,
+                reveal=args.reveal,
+            )
+    except PopoteError as error:
+        print(
+            Text("Erreur : {message}", "Error: {message}")
+            .format(message=error.message(lang))
+            .get(lang),
+            file=sys.stderr,
+        )
+        return 2
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""The ``popote`` command as a person (or a script) uses it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from popote.cli.main import main
+
+
+def popote(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "popote", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_whole_game_is_played_through_piped_input_and_saved(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run = popote(
+        "play",
+        "pieds-dans-le-plat",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
+        stdin="?\nr\nv\nnonsense\n42\n" + "1\n" * 400,
+    )
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Traceback" not in out + run.stderr
+    assert "Fin de la partie" in out
+    assert (
+        "Raccourcis" in out
+        and "Choix invalide : 'nonsense'" in out
+        and "Choix invalide : '42'" in out
+    )
+    assert "Votre main" in out and "Total" in out
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert saved["game"] == "pieds-dans-le-plat" and saved["history"]
+    replay = popote("replay", str(save), "--all")
+    assert replay.returncode == 0
+    assert replay.stdout.count("joue ") == len(saved["history"])
+    assert "Fin de la partie" in replay.stdout
+
+
+def test_end_of_input_and_quit_end_the_game_cleanly() -> None:
+    for stdin in ("", "1\n", "q\n"):
+        run = popote("play", "pieds-dans-le-plat", "--seed", "1", stdin=stdin)
+        assert run.returncode == 0
+        assert "Partie interrompue." in run.stdout
+        assert "Traceback" not in run.stderr
+
+
+def test_english_on_request() -> None:
+    run = popote("--lang", "en", "play", "pieds-dans-le-plat", "--seed", "1", stdin="q\n")
+    assert "Your turn" in run.stdout and "Game stopped." in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "soupe"], "jeu inconnu : 'soupe'"),
+        (["play", "pieds-dans-le-plat", "--players", "9"], "de 2 à 5 joueurs"),
+        (
+            ["play", "pieds-dans-le-plat", "--option", "assisted=peut-être"],
+            "valeur invalide pour l'option assisted",
+        ),
+        (
+            ["play", "pieds-dans-le-plat", "--option", "couleur=rouge"],
+            "option inconnue : 'couleur'",
+        ),
+        (["play", "pieds-dans-le-plat", "--seat", "7"], "siège inconnu"),
+        (["simulate", "pieds-dans-le-plat", "--bots", "genius"], "bots attendus"),
+        (["replay", "/no/such/file.json"], "impossible de lire"),
+    ],
+)
+def test_bad_input_gets_a_clear_message_not_a_traceback(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_file_that_is_not_a_save_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    assert main(["replay", str(broken)]) == 2
+    assert "n'est pas du JSON valide" in capsys.readouterr().err
+    broken.write_text('{"game": "pieds-dans-le-plat"}', encoding="utf-8")
+    assert main(["--lang", "en", "replay", str(broken)]) == 2
+    assert "is not a game saved by Popote" in capsys.readouterr().err
+
+
+def test_simulate_reports_the_same_figures_for_the_same_arguments() -> None:
+    args = [
+        "simulate",
+        "pieds-dans-le-plat",
+        "--players",
+        "3",
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "--json",
+    ]
+    first, second = popote(*args), popote(*args)
+    assert first.returncode == 0 and first.stdout == second.stdout
+    report = json.loads(first.stdout)
+    assert report["games"] == 30 and len(report["seats"]) == 3
+    assert all(0 <= seat["win_rate"] <= 1 for seat in report["seats"])
+    assert report["mean_length"] > 0
+
+
+def test_list_shows_games_player_counts_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "pieds-dans-le-plat" in out and "2 à 5 joueurs" in out and "assisted" in out
