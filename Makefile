@@ -1,0 +1,36 @@
+# Everything a newcomer needs: `make run` to play, `make test` to check everything.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+GAME ?= pieds-dans-le-plat
+
+.PHONY: run test lint bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev
+	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	touch $@
+
+run: $(VENV)/.installed-dev
+	$(BIN)/popote play $(GAME)
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest -n auto
+
+bench: $(VENV)/.installed-bench
+	$(BIN)/python -m benchmarks.random_play
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
