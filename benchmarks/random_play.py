@@ -41,7 +41,9 @@ def pin_to_one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def measure(play_one_game: Callable[[random.Random], int], seconds: float) -> tuple[int, int, float]:
+def measure(
+    play_one_game: Callable[[random.Random], int], seconds: float
+) -> tuple[int, int, float]:
     rng = random.Random(12345)
     decisions = games = 0
     start = time.perf_counter()
@@ -107,7 +109,12 @@ def run(seconds: float) -> dict[str, Any]:
         "seconds_per_game": seconds,
         "peer": asdict(peer) if peer else None,
         "games": [
-            {**asdict(r), "ratio_to_peer": r.decisions_per_second / peer.decisions_per_second if peer else None}
+            {
+                **asdict(r),
+                "ratio_to_peer": r.decisions_per_second / peer.decisions_per_second
+                if peer
+                else None,
+            }
             for r in rates
         ],
     }

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from benchmarks.random_play import print_table, run
 
 import popote
-from benchmarks.random_play import print_table, run
 
 
 def test_the_benchmark_reports_every_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
+from popote.cli.keys import single_key_reader
 from popote.cli.play import play_game
 from popote.cli.replay import replay_file
 from popote.cli.report import print_report, progress_bar
@@ -111,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.seat - 1,
                 parse_options(game, args.option),
                 lang,
-                input,
+                single_key_reader(),
                 print,
                 args.save,
             )
@@ -121,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             replay_file(
                 args.file,
                 lang,
-                input,
+                single_key_reader(),
                 print,
                 pause=sys.stdin.isatty() and not args.all,
                 reveal=args.reveal,

@@ -34,7 +34,7 @@ def replay_file(
 
     show(match.all_events())
     for index, entry in enumerate(saved["history"], start=1):
-        if pause and read(STEP.get(lang)).strip().lower() == "q":
+        if pause and read(STEP.get(lang), True).strip().lower() == "q":
             return
         try:
             events = match.act(entry["seat"], entry["action"])

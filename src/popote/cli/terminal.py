@@ -14,8 +14,11 @@ from popote.core.game import Game
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match
 
-Reader = Callable[[str], str]
+Reader = Callable[[str, bool], str]
+"""Reads an answer after a prompt; ``True`` when a single key press is enough."""
 Writer = Callable[[str], None]
+
+SINGLE_KEY_CHOICES = 9
 
 HELP = Text(
     "Tapez le numéro d'un choix puis Entrée. Raccourcis : ? aide, r résumé des règles, "
@@ -69,14 +72,17 @@ class TerminalPlayer(Bot):
         for number, action in enumerate(legal, start=1):
             self.write(f"  {number}. {presenter.action(action, view, self.lang, self.names)}")
         while True:
-            typed = self._read(ASK.format(count=len(legal)).get(self.lang)).strip().lower()
+            prompt = ASK.format(count=len(legal)).get(self.lang)
+            typed = self._read(prompt, len(legal) <= SINGLE_KEY_CHOICES).strip().lower()
+            if not typed:
+                continue
             if typed.isdigit() and 1 <= int(typed) <= len(legal):
                 return legal[int(typed) - 1]
             self._shortcut(typed, match, len(legal))
 
-    def _read(self, prompt: str) -> str:
+    def _read(self, prompt: str, quick: bool) -> str:
         try:
-            return self.read(prompt)
+            return self.read(prompt, quick)
         except (EOFError, KeyboardInterrupt) as stop:
             raise QuitGame from stop
 
