@@ -5,6 +5,8 @@
 'Hello Rozenn'
 >>> str(hello.format(name="Rozenn"))
 'Bonjour Rozenn'
+>>> hello.render("fr", name="Katell")
+'Bonjour Katell'
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ class Text:
 
     def format(self, **fields: Any) -> Text:
         return Text(self.fr.format(**fields), self.en.format(**fields))
+
+    def render(self, lang: Lang | None = None, **fields: Any) -> str:
+        """The text in ``lang`` with ``fields`` filled in."""
+        return self.get(lang).format(**fields)
 
     def as_dict(self) -> dict[str, str]:
         return {"fr": self.fr, "en": self.en}

@@ -49,106 +49,69 @@ def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str
     return separator.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
 
 
+EVENT_TEXT: dict[str, Text] = {
+    "hand_dealt": Text("Main de {name} : {cards}.", "{name}'s hand: {cards}."),
+    "islands_shown": Text("Îles montrées à tous : {islands}.", "Islands shown to all: {islands}."),
+    "start_card": Text(
+        "Carte de départ : {card}. Total {card}, on monte.",
+        "Starting card: {card}. Total {card}, going up.",
+    ),
+    "card_played": Text(
+        "{name} joue {card} : total {total}.", "{name} plays {card}: total {total}."
+    ),
+    "penalty": Text(
+        "Les pieds dans le plat ! {holder} a l'île {island}. {name} prend une pénalité "
+        "({penalties}/{limit}).",
+        "Foot in it! {holder} holds island {island}. {name} takes a penalty ({penalties}/{limit}).",
+    ),
+    "island_drawn": Text(
+        "Le sens change ({direction}). {name} pioche l'île {island} et la montre "
+        "({islands_left} îles restantes).",
+        "The direction changes ({direction}). {name} draws island {island} and shows it "
+        "({islands_left} islands left).",
+    ),
+    "card_drawn": Text("{name} pioche un {card}.", "{name} draws a {card}."),
+    "pile_reshuffled": Text(
+        "Pioche vide : la défausse (sauf la carte du dessus) est remélangée ({size} cartes).",
+        "Draw pile empty: the discard pile (but its top card) is reshuffled ({size} cards).",
+    ),
+    "game_over": Text(
+        "Fin de la partie ({end}). Pénalités : {penalties}. Victoire : {winners}.",
+        "Game over ({end}). Penalties: {penalties}. Winner(s): {winners}.",
+    ),
+}
+# Events whose public twin tells a person nothing: shown only to the seat that sees the card.
+SECRET_FIELD = {"hand_dealt": "cards", "card_drawn": "card"}
+
+
+def _event_fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, object]:
+    fields: dict[str, object] = {**event, "limit": PENALTY_LIMIT}
+    if isinstance(event.get("seat"), int):
+        fields["name"] = names[event["seat"]]
+    if "holder" in event:
+        fields["holder"] = names[event["holder"]]
+    if "cards" in event:
+        fields["cards"] = _cards(event["cards"])
+    if "islands" in event:
+        fields["islands"] = _per_seat([_cards(own) for own in event["islands"]], names, lang)
+    if "direction" in event:
+        fields["direction"] = _DIRECTION[event["direction"]].get(lang)
+    if isinstance(event.get("penalties"), list):
+        fields["penalties"] = _per_seat(event["penalties"], names, lang)
+    if "winners" in event:
+        fields["winners"] = ", ".join(names[seat] for seat in event["winners"])
+    if "end" in event:
+        fields["end"] = _END[event["end"]].get(lang)
+    return fields
+
+
 class PiedsPresenter(Presenter):
     def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
-        kind = event["type"]
-        seat = event.get("seat")
-        name = names[seat] if isinstance(seat, int) else ""
-        if kind == "hand_dealt":
-            if "cards" not in event:
-                return None
-            return (
-                Text("Main de {name} : {cards}.", "{name}'s hand: {cards}.")
-                .format(name=name, cards=_cards(event["cards"]))
-                .get(lang)
-            )
-        if kind == "islands_shown":
-            islands = [_cards(own) for own in event["islands"]]
-            return (
-                Text("Îles montrées à tous : {list}.", "Islands shown to all: {list}.")
-                .format(list=_per_seat(islands, names, lang))
-                .get(lang)
-            )
-        if kind == "start_card":
-            return (
-                Text(
-                    "Carte de départ : {card}. Total {card}, on monte.",
-                    "Starting card: {card}. Total {card}, going up.",
-                )
-                .format(card=event["card"])
-                .get(lang)
-            )
-        if kind == "card_played":
-            return (
-                Text("{name} joue {card} : total {total}.", "{name} plays {card}: total {total}.")
-                .format(name=name, card=event["card"], total=event["total"])
-                .get(lang)
-            )
-        if kind == "penalty":
-            return (
-                Text(
-                    "Les pieds dans le plat ! {holder} a l'île {island}. {name} prend une pénalité "
-                    "({count}/{limit}).",
-                    "Foot in it! {holder} holds island {island}. {name} takes a penalty "
-                    "({count}/{limit}).",
-                )
-                .format(
-                    holder=names[event["holder"]],
-                    island=event["island"],
-                    name=name,
-                    count=event["penalties"],
-                    limit=PENALTY_LIMIT,
-                )
-                .get(lang)
-            )
-        if kind == "island_drawn":
-            return (
-                Text(
-                    "Le sens change ({direction}). {name} pioche l'île {island} et la montre "
-                    "({left} îles restantes).",
-                    "The direction changes ({direction}). {name} draws island {island} and shows "
-                    "it ({left} islands left).",
-                )
-                .format(
-                    direction=_DIRECTION[event["direction"]].get(lang),
-                    name=name,
-                    island=event["island"],
-                    left=event["islands_left"],
-                )
-                .get(lang)
-            )
-        if kind == "card_drawn":
-            if "card" in event:
-                return (
-                    Text("{name} pioche un {card}.", "{name} draws a {card}.")
-                    .format(name=name, card=event["card"])
-                    .get(lang)
-                )
+        template = EVENT_TEXT.get(event["type"])
+        secret = SECRET_FIELD.get(event["type"])
+        if template is None or (secret is not None and secret not in event):
             return None
-        if kind == "pile_reshuffled":
-            return (
-                Text(
-                    "Pioche vide : la défausse (sauf la carte du dessus) est remélangée ({size} cartes).",
-                    "Draw pile empty: the discard pile (but its top card) is reshuffled ({size} cards).",
-                )
-                .format(size=event["size"])
-                .get(lang)
-            )
-        if kind == "game_over":
-            winners = ", ".join(names[seat] for seat in event["winners"])
-            return (
-                Text(
-                    "Fin de la partie ({end}). Pénalités : {penalties}. Victoire : {winners}.",
-                    "Game over ({end}). Penalties: {penalties}. Winner(s): {winners}.",
-                )
-                .format(
-                    end=_END[event["end"]].get(lang),
-                    penalties=_per_seat(event["penalties"], names, lang),
-                    winners=winners,
-                )
-                .get(lang)
-            )
-        return None
+        return template.render(lang, **_event_fields(event, lang, names))
 
     def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
         card = action["card"]
