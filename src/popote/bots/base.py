@@ -1,4 +1,4 @@
-"""The one interface every computer opponent shares, and the random bot.
+"""The one interface every computer opponent shares, the random bot and the sloppy wrapper.
 
 A bot sits at one seat. It is told every event its seat may see (``observe``), so a bot
 with a memory can remember what was shown once, and asked for an action when its seat is
@@ -40,3 +40,22 @@ class RandomBot(Bot):
 
     def choose(self, match: Match) -> Action:
         return self.chance.choice(match.legal_actions(self.seat))
+
+
+class SloppyBot(Bot):
+    """Another bot that now and then plays any legal action instead: an easier opponent."""
+
+    kind = "sloppy"
+
+    def __init__(self, inner: Bot, slip_rate: float, seed: int) -> None:
+        super().__init__(inner.seat, seed + 1)
+        self.inner = inner
+        self.slip_rate = slip_rate
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.inner.observe(events)
+
+    def choose(self, match: Match) -> Action:
+        if self.chance.below(1000) < self.slip_rate * 1000:
+            return self.chance.choice(match.legal_actions(self.seat))
+        return self.inner.choose(match)

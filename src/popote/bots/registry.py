@@ -1,38 +1,57 @@
-"""Bot kinds by name, for the command line and the simulator."""
+"""Bots by name: kinds (random, heuristic, search) and levels a player understands.
+
+Levels: ``facile`` (the heuristic bot, slipping into a random move one time in three,
+unless the game has its own easy bot), ``moyen`` (the heuristic bot), ``difficile``
+(ISMCTS with the game's ``search_iterations``, about a second per decision at most) and
+``expert`` (four times that budget).
+"""
 
 from __future__ import annotations
 
-from popote.bots.base import Bot, RandomBot
+from popote.bots.base import Bot, RandomBot, SloppyBot
+from popote.bots.search import SearchBot
 from popote.core.errors import InvalidSetup
 from popote.core.game import Game
 from popote.core.i18n import Text
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "search")
+LEVELS = ("facile", "moyen", "difficile", "expert")
+BOT_NAMES = BOT_KINDS + LEVELS
+EASY_SLIP_RATE = 1 / 3
+EXPERT_BUDGET_FACTOR = 4
 
 
-def make_bot(kind: str, game: Game, seat: int, seed: int) -> Bot:
-    if kind == "random":
+def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
+    if name == "random":
         return RandomBot(seat, seed)
-    if kind == "heuristic":
+    if name in ("heuristic", "moyen"):
         return game.heuristic_bot(seat, seed)
+    if name in ("search", "difficile"):
+        return SearchBot(seat, seed, iterations=game.spec.search_iterations)
+    if name in LEVELS:
+        own = game.bot_for_level(name, seat, seed)
+        if own is not None:
+            return own
+        if name == "facile":
+            return SloppyBot(game.heuristic_bot(seat, seed), EASY_SLIP_RATE, seed)
+        return SearchBot(seat, seed, iterations=game.spec.search_iterations * EXPERT_BUDGET_FACTOR)
     raise InvalidSetup(
         Text(
-            "type de bot inconnu : {kind!r} (types : {kinds})",
-            "unknown bot kind: {kind!r} (kinds: {kinds})",
-        ).format(kind=kind, kinds=", ".join(BOT_KINDS))
+            "bot inconnu : {name!r} (bots : {names})", "unknown bot: {name!r} (bots: {names})"
+        ).format(name=name, names=", ".join(BOT_NAMES))
     )
 
 
 def parse_bot_kinds(spec: str, seats: int) -> list[str]:
-    """``"heuristic"`` for every seat, or ``"random,heuristic,..."`` one per seat."""
+    """``"heuristic"`` for every seat, or ``"random,difficile,..."`` one per seat."""
     kinds = [part.strip() for part in spec.split(",") if part.strip()]
     if len(kinds) == 1:
         kinds = kinds * seats
-    if len(kinds) != seats or any(kind not in BOT_KINDS for kind in kinds):
+    if len(kinds) != seats or any(kind not in BOT_NAMES for kind in kinds):
         raise InvalidSetup(
             Text(
-                "bots attendus : un type pour tous ou un par siège ({seats}), parmi {kinds} ; reçu {spec!r}",
-                "expected bots: one kind for all or one per seat ({seats}), among {kinds}; got {spec!r}",
-            ).format(seats=seats, kinds=", ".join(BOT_KINDS), spec=spec)
+                "bots attendus : un nom pour tous ou un par siège ({seats}), parmi {kinds} ; reçu {spec!r}",
+                "expected bots: one name for all or one per seat ({seats}), among {kinds}; got {spec!r}",
+            ).format(seats=seats, kinds=", ".join(BOT_NAMES), spec=spec)
         )
     return kinds

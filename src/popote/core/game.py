@@ -34,6 +34,8 @@ class GameSpec:
     options: tuple[Option, ...]
     summary: Text
     default_players: int
+    search_iterations: int = 400
+    """ISMCTS iterations of the ``difficile`` level: about a second per decision at most."""
 
     def info(self) -> dict[str, Any]:
         return {
@@ -127,3 +129,7 @@ class Game(ABC):
     @abstractmethod
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         """The game's rule-of-thumb opponent."""
+
+    def bot_for_level(self, level: str, seat: int, seed: int) -> Bot | None:
+        """A game's own opponent for a level (``facile``...), or None for the shared mapping."""
+        return None

@@ -13,12 +13,15 @@ from popote.games.pieds_dans_le_plat.cards import EmptyPileRule
 from popote.games.pieds_dans_le_plat.rules import NAME, PiedsState
 from popote.games.pieds_dans_le_plat.text import SUMMARY, PiedsPresenter
 
+FORGETFUL_RETENTION = 0.3
+
 SPEC = GameSpec(
     name=NAME,
     title=Text("Les Pieds dans le Plat", "Foot in It"),
     min_players=2,
     max_players=5,
     default_players=3,
+    search_iterations=600,
     options=(
         Option.boolean(
             "assisted",
@@ -53,6 +56,12 @@ class PiedsDansLePlat(Game):
 
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         return PiedsHeuristicBot(seat, seed)
+
+    def bot_for_level(self, level: str, seat: int, seed: int) -> Bot | None:
+        """The easy bot forgets most islands it is shown; search levels remember them all."""
+        if level == "facile":
+            return PiedsHeuristicBot(seat, seed, retention=FORGETFUL_RETENTION)
+        return None
 
 
 GAME = PiedsDansLePlat()
