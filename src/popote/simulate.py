@@ -1,7 +1,8 @@
 """Bots against bots: many seeded matches, summarised per seat and per side.
 
-Each match is a pure function of (game, players, options, bot kinds, seed), so the work can
-be split across processes or machines without changing a single figure.
+Each match is a pure function of its :class:`GameTask` (game, players, options, bots per
+seat, seed), so the work can be spread over processes, or machines, without changing a
+single figure: the same arguments give the same report whatever the number of jobs.
 
 >>> report = simulate("pieds-dans-le-plat", players=2, games=3, seed=1, bots=["random", "heuristic"])
 >>> report["games"], len(report["seats"])
@@ -10,80 +11,127 @@ be split across processes or machines without changing a single figure.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
 from popote.core.match import create_match
 from popote.core.registry import get_game
+from popote.stats import wilson_interval
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything one simulated match depends on."""
+
+    name: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """What one simulated match leaves behind."""
 
-    seed: int
+    task: GameTask
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     length: int
     winning_side: str | None
     sides: Mapping[str, Sequence[int]]
+    labels: tuple[str, ...] | None
+
+    def win_share(self, seat: int) -> float:
+        return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
-def play_one(
-    name: str, players: int, seed: int, bots: Sequence[str], options: Mapping[str, Any]
-) -> GameRecord:
-    game = get_game(name)
-    match = create_match(game, players, seed, options)
-    agents = [make_bot(kind, game, seat, seed) for seat, kind in enumerate(bots)]
+def play_task(task: GameTask) -> GameRecord:
+    game = get_game(task.name)
+    match = create_match(game, task.players, task.seed, task.options)
+    agents = [make_bot(kind, game, seat, task.seed) for seat, kind in enumerate(task.bots)]
     play_out(match, agents)
     result = match.result()
+    labels = result.get("labels")
     return GameRecord(
-        seed=seed,
+        task=task,
         scores=tuple(result["scores"]),
         winners=tuple(result["winners"]),
         length=len(match.history),
         winning_side=result.get("winning_side"),
         sides=result.get("sides", {}),
+        labels=tuple(labels) if labels is not None else None,
     )
 
 
-def summarise(
-    name: str,
-    players: int,
-    seed: int,
-    bots: Sequence[str],
-    options: Mapping[str, Any],
-    records: Sequence[GameRecord],
-) -> dict[str, Any]:
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def run_tasks(
+    tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None
+) -> list[GameRecord]:
+    """Play every task, in order of the list whatever the number of jobs."""
+    records: list[GameRecord] = []
+    results: Iterable[GameRecord]
+    if jobs <= 1 or len(tasks) < 2:
+        results = map(play_task, tasks)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
+        results = pool.imap(play_task, tasks, chunksize=max(1, len(tasks) // (jobs * 16)))
+    try:
+        for record in results:
+            records.append(record)
+            if progress is not None:
+                progress(len(records))
+    finally:
+        if pool is not None:
+            pool.terminate()
+    return records
+
+
+def rate_summary(share: float, games: int) -> dict[str, float]:
+    low, high = wilson_interval(share, games)
+    return {"win_rate": share / games, "ci95_low": low, "ci95_high": high}
+
+
+def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
+    first = records[0].task
     count = len(records)
-    wins = Counter(seat for record in records for seat in record.winners)
-    seats = [
-        {
-            "seat": seat + 1,
-            "bot": bots[seat],
-            "win_rate": wins[seat] / count,
-            "mean_score": sum(record.scores[seat] for record in records) / count,
-        }
-        for seat in range(players)
-    ]
+    seats = []
+    for seat in range(first.players):
+        share = sum(record.win_share(seat) for record in records)
+        seats.append(
+            {
+                "seat": seat + 1,
+                "bot": first.bots[seat],
+                **rate_summary(share, count),
+                "mean_score": sum(record.scores[seat] for record in records) / count,
+            }
+        )
     report: dict[str, Any] = {
-        "game": name,
-        "players": players,
+        "game": first.name,
+        "players": first.players,
         "games": count,
-        "seed": seed,
-        "bots": list(bots),
-        "options": dict(options),
+        "seed": first.seed,
+        "bots": list(first.bots),
+        "options": dict(first.options),
         "seats": seats,
         "mean_length": sum(record.length for record in records) / count,
     }
     side_names = sorted({side for record in records for side in record.sides})
     if side_names:
         won = Counter(record.winning_side for record in records)
-        report["sides"] = {side: won[side] / count for side in side_names}
+        report["sides"] = {side: rate_summary(won[side], count) for side in side_names}
     return report
 
 
@@ -94,13 +142,24 @@ def simulate(
     seed: int,
     bots: Sequence[str],
     options: Mapping[str, Any] | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Play ``games`` matches with seeds ``seed``, ``seed + 1``... and summarise them."""
-    chosen = dict(options or {})
-    records = []
-    for index in range(games):
-        records.append(play_one(name, players, seed + index, bots, chosen))
-        if progress is not None:
-            progress(index + 1)
-    return summarise(name, players, seed, bots, chosen, records)
+    return summarise(
+        run_tasks(simulation_tasks(name, players, games, seed, bots, options), jobs, progress)
+    )
+
+
+def simulation_tasks(
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+) -> list[GameTask]:
+    return [
+        GameTask(name, players, seed + index, tuple(bots), dict(options or {}))
+        for index in range(games)
+    ]

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from popote.bots.registry import parse_bot_kinds
+from popote.cli.batch import add_batch_arguments, run_simulation, run_tournament
 from popote.cli.common import parse_options
 from popote.cli.keys import single_key_reader
 from popote.cli.play import play_game
 from popote.cli.replay import replay_file
-from popote.cli.report import print_report, progress_bar
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, parse_lang, set_language
 from popote.core.registry import all_games, get_game
-from popote.simulate import simulate
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,12 +32,18 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="jouer contre des bots / play against bots")
     _common_match_arguments(play)
     play.add_argument("--seat", type=int, default=1, help="votre siège, à partir de 1")
+    play.add_argument(
+        "--level", help="niveau des bots : facile, moyen, difficile, expert (ou un par bot)"
+    )
     play.add_argument("--save", type=Path, help="enregistrer la partie (JSON)")
 
     simulate = commands.add_parser("simulate", help="bots contre bots / bots only")
     _common_match_arguments(simulate)
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--json", action="store_true", help="sortie JSON")
+    add_batch_arguments(simulate)
+
+    tournament = commands.add_parser("tournament", help="tournoi de bots / bot tournament")
+    _common_match_arguments(tournament)
+    add_batch_arguments(tournament)
 
     replay = commands.add_parser("replay", help="revoir une partie / replay a saved game")
     replay.add_argument("file", type=Path)
@@ -54,7 +57,11 @@ def _common_match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="nom du jeu (popote list)")
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--bots", default="heuristic", help="random|heuristic, ou un par siège")
+    parser.add_argument(
+        "--bots",
+        default="heuristic",
+        help="random, heuristic, search ou un niveau (facile, moyen, difficile, expert) ; un pour tous ou un par siège",
+    )
     parser.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
     parser.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
@@ -79,22 +86,6 @@ def list_games(lang: Lang) -> None:
             )
 
 
-def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
-    game = get_game(args.game)
-    players = args.players or game.spec.default_players
-    options = parse_options(game, args.option)
-    kinds = parse_bot_kinds(args.bots, players)
-    seed = 0 if args.seed is None else args.seed
-    if args.games < 1:
-        raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
-    with progress_bar(args.games, lang) as advance:
-        report = simulate(args.game, players, args.games, seed, kinds, options, advance)
-    if args.json:
-        print(json.dumps(report, ensure_ascii=False, sort_keys=True, indent=1))
-    else:
-        print_report(report, lang)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     lang = parse_lang(args.lang)
@@ -108,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.game,
                 args.players,
                 secrets.randbelow(1_000_000) if args.seed is None else args.seed,
-                args.bots,
+                args.level or args.bots,
                 args.seat - 1,
                 parse_options(game, args.option),
                 lang,
@@ -118,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         elif args.command == "simulate":
             run_simulation(args, lang)
+        elif args.command == "tournament":
+            run_tournament(args, lang)
         else:
             replay_file(
                 args.file,

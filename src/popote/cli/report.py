@@ -30,35 +30,65 @@ def progress_bar(total: int, lang: Lang) -> Iterator[Callable[[int], None]]:
         yield lambda done: progress.update(task, completed=done)
 
 
+def _rate(row: dict[str, Any]) -> str:
+    return f"{row['win_rate']:.1%} [{row['ci95_low']:.1%} – {row['ci95_high']:.1%}]"
+
+
 def print_report(report: dict[str, Any], lang: Lang) -> None:
     print(
         Text(
             "{game} : {games} parties à {players} joueurs (graine {seed}), {length:.1f} décisions en moyenne.",
             "{game}: {games} games of {players} players (seed {seed}), {length:.1f} decisions on average.",
-        )
-        .format(
+        ).render(
+            lang,
             game=report["game"],
             games=report["games"],
             players=report["players"],
             seed=report["seed"],
             length=report["mean_length"],
         )
-        .get(lang)
     )
     for seat in report["seats"]:
         print(
             Text(
-                "Siège {seat} ({bot}) : {win:.1%} de victoires, score moyen {score:.2f}",
-                "Seat {seat} ({bot}): {win:.1%} wins, mean score {score:.2f}",
+                "Siège {seat} ({bot}) : victoires {win}, score moyen {score:.2f}",
+                "Seat {seat} ({bot}): wins {win}, mean score {score:.2f}",
+            ).render(
+                lang, seat=seat["seat"], bot=seat["bot"], win=_rate(seat), score=seat["mean_score"]
             )
-            .format(
-                seat=seat["seat"], bot=seat["bot"], win=seat["win_rate"], score=seat["mean_score"]
-            )
-            .get(lang)
         )
-    for side, rate in report.get("sides", {}).items():
+    for side, rates in report.get("sides", {}).items():
         print(
-            Text("Camp {side} : {rate:.1%} de victoires", "Side {side}: {rate:.1%} wins")
-            .format(side=side, rate=rate)
-            .get(lang)
+            Text("Camp {side} : victoires {win}", "Side {side}: wins {win}").render(
+                lang, side=side, win=_rate(rates)
+            )
+        )
+
+
+def print_tournament(report: dict[str, Any], lang: Lang) -> None:
+    print(
+        Text(
+            "Tournoi {game} : {games} parties à {players} joueurs, places tournantes (graine {seed}).",
+            "{game} tournament: {games} games of {players} players, rotating seats (seed {seed}).",
+        ).render(
+            lang,
+            game=report["game"],
+            games=report["games"],
+            players=report["players"],
+            seed=report["seed"],
+        )
+    )
+    for row in report["bots"]:
+        print(
+            Text(
+                "{bot} : victoires {win} sur {n} places (attendu à égalité : {fair:.1%}), classement OpenSkill {ordinal:.1f}",
+                "{bot}: wins {win} over {n} seats (expected if equal: {fair:.1%}), OpenSkill rating {ordinal:.1f}",
+            ).render(
+                lang,
+                bot=row["bot"],
+                win=_rate(row),
+                n=row["seat_games"],
+                fair=row["expected_if_equal"],
+                ordinal=row["rating"]["ordinal"],
+            )
         )

@@ -1,0 +1,95 @@
+"""``popote simulate`` and ``popote tournament``: many bot-only matches on every core."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from popote.bots.registry import parse_bot_kinds
+from popote.cli.common import parse_options
+from popote.cli.report import print_report, print_tournament, progress_bar
+from popote.core.errors import PopoteError
+from popote.core.i18n import Lang, Text
+from popote.core.registry import get_game
+from popote.plots import check_plot_path, plot_rates, plot_simulation
+from popote.simulate import default_jobs, run_tasks, simulation_tasks, summarise
+from popote.tournament import summarise_tournament, tournament_tasks
+
+
+def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument(
+        "--jobs", type=int, default=None, help="processus (défaut : tous les cœurs)"
+    )
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="FICHIER",
+        help="rapport JSON (sans fichier : à l'écran)",
+    )
+    parser.add_argument("--plot", type=Path, metavar="FICHIER.png|svg", help="graphiques")
+
+
+def _checked(args: argparse.Namespace) -> tuple[int, int, int]:
+    if args.games < 1:
+        raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise PopoteError(Text("--jobs doit être au moins 1", "--jobs must be at least 1"))
+    if args.plot is not None:
+        check_plot_path(args.plot)
+    players = args.players or get_game(args.game).spec.default_players
+    return players, jobs, 0 if args.seed is None else args.seed
+
+
+def _emit_json(report: dict[str, Any], target: str | None) -> bool:
+    if target is None:
+        return False
+    text = json.dumps(report, ensure_ascii=False, sort_keys=True, indent=1)
+    if target == "-":
+        print(text)
+        return True
+    Path(target).write_text(text + "\n", encoding="utf-8")
+    return False
+
+
+def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
+    game = get_game(args.game)
+    players, jobs, seed = _checked(args)
+    options = parse_options(game, args.option)
+    bots = parse_bot_kinds(args.bots, players)
+    tasks = simulation_tasks(args.game, players, args.games, seed, bots, options)
+    with progress_bar(len(tasks), lang) as advance:
+        records = run_tasks(tasks, jobs, advance)
+    report = summarise(records)
+    if not _emit_json(report, args.json):
+        print_report(report, lang)
+    if args.plot is not None:
+        plot_simulation(records, report, args.plot)
+
+
+def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
+    game = get_game(args.game)
+    players, jobs, seed = _checked(args)
+    options = parse_options(game, args.option)
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    for name in bots:
+        parse_bot_kinds(name, 1)
+    if len(bots) < 2:
+        raise PopoteError(
+            Text("un tournoi demande au moins deux bots", "a tournament needs at least two bots")
+        )
+    tasks = tournament_tasks(args.game, players, args.games, seed, bots, options)
+    with progress_bar(len(tasks), lang) as advance:
+        records = run_tasks(tasks, jobs, advance)
+    report = summarise_tournament(records, bots)
+    if not _emit_json(report, args.json):
+        print_tournament(report, lang)
+    if args.plot is not None:
+        rows = report["bots"]
+        plot_rates(
+            rows, [row["bot"] for row in rows], f"{report['game']} — {players} players", args.plot
+        )

@@ -1,0 +1,78 @@
+"""Plots of simulation and tournament reports (PNG or SVG, chosen by the file's suffix)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+from popote.core.errors import PopoteError
+from popote.core.i18n import Text
+from popote.simulate import GameRecord
+
+FORMATS = (".png", ".svg")
+
+
+def check_plot_path(path: Path) -> None:
+    if path.suffix.lower() not in FORMATS:
+        raise PopoteError(
+            Text(
+                "format de graphique inconnu : {path} (.png ou .svg)",
+                "unknown plot format: {path} (.png or .svg)",
+            ).format(path=path)
+        )
+
+
+def _error_bars(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
+    return [
+        [row["win_rate"] - row["ci95_low"] for row in rows],
+        [row["ci95_high"] - row["win_rate"] for row in rows],
+    ]
+
+
+def plot_simulation(records: Sequence[GameRecord], report: dict[str, Any], path: Path) -> None:
+    """Score distribution per seat, win rate by seat with its interval, game length."""
+    check_plot_path(path)
+    figure, (scores, wins, lengths) = plt.subplots(1, 3, figsize=(15, 4.5))
+    players = report["players"]
+    for seat in range(players):
+        scores.hist(
+            [record.scores[seat] for record in records], bins=20, alpha=0.5, label=f"{seat + 1}"
+        )
+    scores.set_title("Scores by seat / par siège")
+    scores.legend(title="seat")
+    seats = report["seats"]
+    wins.bar(
+        [str(row["seat"]) for row in seats],
+        [row["win_rate"] for row in seats],
+        yerr=_error_bars(seats),
+    )
+    wins.axhline(1 / players, linestyle="--", color="grey")
+    wins.set_title("Win rate by seat (95 % CI)")
+    wins.set_ylim(0, 1)
+    lengths.hist([record.length for record in records], bins=30)
+    lengths.set_title("Game length (decisions)")
+    figure.suptitle(f"{report['game']} — {report['games']} games, {players} players")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+def plot_rates(
+    rows: Sequence[dict[str, Any]], labels: Sequence[str], title: str, path: Path
+) -> None:
+    """One bar per row (win rate with its 95 % interval)."""
+    check_plot_path(path)
+    figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(rows)), 4.5))
+    axes.bar(list(labels), [row["win_rate"] for row in rows], yerr=_error_bars(rows))
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate")
+    axes.set_title(title)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

@@ -1,0 +1,101 @@
+"""Seat-rotated matches between bots: win rates with 95 % intervals and OpenSkill ratings.
+
+Game ``i`` seats bot ``bots[(seat + i) % len(bots)]`` at each seat, so every bot plays every
+seat equally often over a multiple of ``len(bots)`` games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from popote.simulate import GameRecord, GameTask, Progress, rate_summary, run_tasks
+
+
+def tournament_tasks(
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+) -> list[GameTask]:
+    return [
+        GameTask(
+            name,
+            players,
+            seed + index,
+            tuple(bots[(seat + index) % len(bots)] for seat in range(players)),
+            dict(options or {}),
+        )
+        for index in range(games)
+    ]
+
+
+def ratings(records: Sequence[GameRecord], bots: Sequence[str]) -> dict[str, dict[str, float]]:
+    """OpenSkill (Plackett-Luce) ratings, one team per bot in each game, winners ranked first."""
+    model = PlackettLuce()
+    current = {bot: model.rating(name=bot) for bot in dict.fromkeys(bots)}
+    for record in records:
+        present = list(dict.fromkeys(record.task.bots))
+        if len(present) < 2:
+            continue
+        ranks: list[float] = [
+            1.0 if any(record.task.bots[seat] == bot for seat in record.winners) else 2.0
+            for bot in present
+        ]
+        rated = model.rate([[current[bot]] for bot in present], ranks=ranks)
+        for bot, (rating,) in zip(present, rated, strict=True):
+            current[bot] = rating
+    return {
+        bot: {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
+        for bot, rating in current.items()
+    }
+
+
+def summarise_tournament(records: Sequence[GameRecord], bots: Sequence[str]) -> dict[str, Any]:
+    first = records[0].task
+    rows = []
+    rated = ratings(records, bots)
+    for bot in dict.fromkeys(bots):
+        seat_games = [
+            (record, seat)
+            for record in records
+            for seat, who in enumerate(record.task.bots)
+            if who == bot
+        ]
+        share = sum(record.win_share(seat) for record, seat in seat_games)
+        rows.append(
+            {
+                "bot": bot,
+                "seat_games": len(seat_games),
+                **rate_summary(share, len(seat_games)),
+                "expected_if_equal": 1 / first.players,
+                "rating": rated[bot],
+            }
+        )
+    return {
+        "game": first.name,
+        "players": first.players,
+        "games": len(records),
+        "seed": first.seed,
+        "options": dict(first.options),
+        "bots": rows,
+        "mean_length": sum(record.length for record in records) / len(records),
+    }
+
+
+def tournament(
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    records = run_tasks(tournament_tasks(name, players, games, seed, bots, options), jobs, progress)
+    return summarise_tournament(records, bots)

@@ -1,0 +1,98 @@
+"""The simulator and tournaments: deterministic whatever the jobs, with honest intervals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from popote.bots.registry import LEVELS, make_bot
+from popote.bots.runner import play_out
+from popote.bots.search import SearchBot
+from popote.cli.main import main
+from popote.core.match import Match, create_match
+from popote.core.registry import get_game
+from popote.simulate import simulate
+from popote.tournament import tournament, tournament_tasks
+
+GAME = "pieds-dans-le-plat"
+
+
+def test_the_same_seed_gives_the_same_report_whatever_the_number_of_jobs() -> None:
+    alone = simulate(
+        GAME, players=3, games=12, seed=4, bots=["random", "heuristic", "facile"], jobs=1
+    )
+    shared = simulate(
+        GAME, players=3, games=12, seed=4, bots=["random", "heuristic", "facile"], jobs=2
+    )
+    assert alone == shared
+
+
+def test_win_rates_come_with_intervals_that_contain_them() -> None:
+    report = simulate(GAME, players=2, games=40, seed=1, bots=["random", "heuristic"])
+    for seat in report["seats"]:
+        assert 0 <= seat["ci95_low"] <= seat["win_rate"] <= seat["ci95_high"] <= 1
+    assert report["seats"][1]["ci95_low"] > report["seats"][0]["ci95_high"]
+
+
+def test_tournament_seats_rotate_so_every_bot_plays_every_seat() -> None:
+    tasks = tournament_tasks(GAME, players=3, games=6, seed=0, bots=["a", "b", "c"])
+    for seat in range(3):
+        assert sorted(task.bots[seat] for task in tasks) == ["a", "a", "b", "b", "c", "c"]
+
+
+def test_a_tournament_rates_the_stronger_bot_higher() -> None:
+    report = tournament(GAME, players=2, games=40, seed=3, bots=["heuristic", "random"])
+    heuristic, random = report["bots"]
+    assert heuristic["seat_games"] == random["seat_games"] == 40
+    assert heuristic["win_rate"] > random["win_rate"]
+    assert heuristic["rating"]["ordinal"] > random["rating"]["ordinal"]
+
+
+def play_with(names: list[str], seed: int) -> Match:
+    game = get_game(GAME)
+    match = create_match(game, len(names), seed, {})
+    play_out(match, [make_bot(name, game, seat, seed) for seat, name in enumerate(names)])
+    return match
+
+
+def test_the_search_bot_is_deterministic_for_a_seed_and_an_iteration_budget() -> None:
+    game = get_game(GAME)
+    choices = [
+        SearchBot(0, 9, iterations=60).choose(create_match(game, 2, 6, {})) for _ in range(2)
+    ]
+    assert choices[0] == choices[1]
+    assert choices[0] in create_match(game, 2, 6, {}).legal_actions(0)
+
+
+def test_every_level_makes_a_bot_that_finishes_a_game() -> None:
+    match = play_with(["facile", "moyen"], 2)
+    assert match.over
+    for level in LEVELS:
+        assert make_bot(level, get_game(GAME), 0, 1) is not None
+
+
+def test_cli_writes_json_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report_file, plot_file = tmp_path / "report.json", tmp_path / "plot.svg"
+    args = [
+        "simulate",
+        GAME,
+        "--games",
+        "8",
+        "--jobs",
+        "1",
+        "--json",
+        str(report_file),
+        "--plot",
+        str(plot_file),
+    ]
+    assert main(args) == 0
+    assert json.loads(report_file.read_text(encoding="utf-8"))["games"] == 8
+    assert plot_file.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert "Siège 1" in capsys.readouterr().out
+    assert (
+        main(["tournament", GAME, "--bots", "random,heuristic", "--games", "4", "--jobs", "1"]) == 0
+    )
+    assert "OpenSkill" in capsys.readouterr().out
+    assert main(["simulate", GAME, "--plot", str(tmp_path / "plot.gif")]) == 2
