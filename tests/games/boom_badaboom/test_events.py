@@ -104,9 +104,9 @@ def test_service_express_each_player_draws_and_plays_that_card() -> None:
 def test_cuisine_en_desordre_reverses_the_order_for_the_round() -> None:
     m = last_player("kitchen_mess")
     play(m, 2, "heat1")
-    assert m.to_act == (0,)
+    assert list(m.to_act) == [0]
     play(m, 0, "heat1")
-    assert m.to_act == (2,)
+    assert list(m.to_act) == [2]
 
 
 def test_gonflement_progressif_adds_one_after_each_turn() -> None:
