@@ -228,7 +228,7 @@ class BoomData(GameState):
             for h in range(self.players):
                 if h != observer:
                     world.known[observer][h] = set(self.known[self.players][h])
-        hidden = [s for s in others if not self.revealed[s]]
+        hidden = [] if self.over else [s for s in others if not self.revealed[s]]
         roles = [self.roles[s] for s in hidden]
         chance.shuffle(roles)
         for s, role in zip(hidden, roles, strict=True):
