@@ -198,3 +198,19 @@ def test_renvoi_may_send_a_cancel_back_only_once_a_reactive_card_is_on_top() -> 
     modes = {a.get("mode") for a in m.legal_actions(1)}
     assert modes == {None, "invert"}
     decline_all(m)
+
+
+def test_deck_follows_the_rows_of_the_card_tables() -> None:
+    m = popote.new_match("boom-badaboom", players=3, seed=6)
+    view = m.view(None)
+    assert view["total_cards"] == 73 + 5
+    assert view["deck_size"] == 78 - 5 * 3 - 2
+    assert view["events_left"] == 7
+
+
+def test_one_card_drawn_per_turn_even_below_five() -> None:
+    m = scenario_match(
+        hands=[["cool1", "heat2"], ["cool2"], ["heat1"]], roles=ROLES3, deck=["heat3", "heat4"]
+    )
+    play(m, 0, "cool1")
+    assert m.view(0)["hand"] == ["heat2", "heat3"]
