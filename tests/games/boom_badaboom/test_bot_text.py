@@ -77,6 +77,9 @@ def test_the_reaction_prompt_says_what_is_being_answered() -> None:
     assert GAME.presenter.prompt(view, "en", NAMES).startswith("Ana played Heat +3")
     labels = [GAME.presenter.action(a, view, "en", NAMES) for a in m.legal_actions(1)]
     assert labels == ["Do not react", "React with Protective Apron: cancels"]
+    m.act(1, {"type": "react", "card": "apron", "mode": "cancel"})
+    prompt = GAME.presenter.prompt(m.view(0), "en", NAMES)
+    assert "Bob answered with Protective Apron (cancels Heat +3)" in prompt
 
 
 def test_every_event_of_a_match_reads_in_both_languages() -> None:

@@ -274,12 +274,18 @@ class BoomPresenter(Presenter):
                     Text(" contre {t}", " against {t}").format(t=names[main["target"]]).get(lang)
                 )
             if len(view["chain"]) > 1:
-                mode = MODES[top["mode"]].format(
-                    target=names[top["target"]] if top["target"] >= 0 else ""
+                mode = (
+                    MODES[top["mode"]]
+                    .format(target=names[top["target"]] if top["target"] >= 0 else "")
+                    .get(lang)
                 )
+                below = view["chain"][-2]
+                mode += " " + card_name(below["card"], lang)
+                if below["seat"] != main["seat"] or len(view["chain"]) > 2:
+                    mode += Text(" de {n}", " by {n}").format(n=names[below["seat"]]).get(lang)
                 what += (
                     Text(" ; {n} y répond par {c} ({m})", "; {n} answered with {c} ({m})")
-                    .format(n=names[top["seat"]], c=card_name(top["card"], lang), m=mode.get(lang))
+                    .format(n=names[top["seat"]], c=card_name(top["card"], lang), m=mode)
                     .get(lang)
                 )
             return (
