@@ -27,8 +27,9 @@ def play_batch(job: tuple[str, int, int, int]) -> Counter[str]:
             NAME, players=players, seed=seed, options={"difficulty": difficulty}
         )
         bots = [GAME.heuristic_bot(seat, seed) for seat in range(players)]
-        side = play_out(match, bots).result()["winning_side"]
-        won[side] += 1
+        result = play_out(match, bots).result()
+        won[result["winning_side"]] += 1
+        won["rounds"] += result["rounds_survived"]
     return won
 
 
@@ -64,12 +65,29 @@ def table(totals: dict[tuple[str, int], Counter[str]], games: int) -> str:
     return "\n".join(lines)
 
 
+def team_table(totals: dict[tuple[str, int], Counter[str]], games: int) -> str:
+    lines = [
+        "| Level | Claimed success | Players | Variant | Team wins | Mean rounds survived |",
+        "|---|---|---|---|---|---|",
+    ]
+    for (difficulty, players), won in totals.items():
+        level = DIFFICULTIES[difficulty]
+        variant = "solo" if players == 1 else "coop"
+        lines.append(
+            f"| {difficulty} | ~{level.claimed_success:.0%} | {players} | {variant} "
+            f"| {100 * won['equipe'] / games:.1f} % | {won['rounds'] / games:.1f} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     print(table(measure(args.games, args.workers), args.games))
+    print()
+    print(team_table(measure(args.games, args.workers, (1, 2)), args.games))
 
 
 if __name__ == "__main__":

@@ -136,7 +136,10 @@ class BoomHeuristicBot(Bot):
             return EXPLODED
         score = self.utility(view, size, capacity)
         if role == "farceur" and size < capacity and kind.category is Category.HEAT:
+            # Without exposing itself: no big heat, and no heat that leaves the cake at the
+            # brink for someone else to finish, unless it finishes it itself.
             score -= 1.0 if (kind.value or MYSTERY_GUESS) >= 4 else 0.0
+            score -= 3.0 if capacity - size <= 3 else 0.0
         return score + self.action_bonus(view, key, target)
 
     def wins_with(self, view: dict[str, Any], size: int) -> bool:
