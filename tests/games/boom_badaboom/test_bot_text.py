@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import popote
 from popote.bots.runner import play_out
 from popote.games.boom_badaboom import GAME
+from popote.games.boom_badaboom.balance import play_batch, table, team_table
 from popote.games.boom_badaboom.scenario import scenario_match
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
@@ -93,3 +96,13 @@ def test_every_event_of_a_match_reads_in_both_languages() -> None:
         view = m.view(seat)
         assert GAME.presenter.table(view, "en", NAMES)
     assert "Winner" in (GAME.presenter.event(m.events(None)[-1], "en", NAMES) or "")
+
+
+def test_the_balance_table_reports_every_side_per_level_and_count() -> None:
+    won = play_batch(("genoise", 3, 0, 4))
+    assert sum(won[side] for side in ("patissiers", "farceurs", "glouton")) == 4
+    text = table({("genoise", 3): won}, 4)
+    assert "| genoise | 8 | 17 | ~70% | 3 |" in text
+    coop = play_batch(("cupcake", 2, 0, 2))
+    assert coop["equipe"] + coop["four"] == 2
+    assert "| cupcake | ~90% | 2 | coop |" in team_table({("cupcake", 2): Counter(coop)}, 2)
