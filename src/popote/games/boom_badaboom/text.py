@@ -242,6 +242,23 @@ class BoomPresenter(Presenter):
                     e=event_name(view["event"], lang), h=EVENT_HELP[view["event"]].get(lang)
                 )
             )
+        if view["discard"]:
+            lines.append(
+                Text("Défausse (dessus) : {c}.", "Discard (top): {c}.").format(
+                    c=card_list(view["discard"][-1:-4:-1], lang)
+                )
+            )
+        for seat in view["skipping"]:
+            lines.append(
+                Text("{n} passera son tour.", "{n} will skip a turn.").format(n=names[seat])
+            )
+        for seat, role in enumerate(view["roles"]):
+            if role and seat != view["seat"]:
+                lines.append(
+                    Text("{n} est {r}.", "{n} is the {r}.").format(
+                        n=names[seat], r=ROLES[role].get(lang)
+                    )
+                )
         sizes = "; ".join(f"{names[s]} : {n}" for s, n in enumerate(view["hand_sizes"]))
         lines.append(Text("Cartes en main : {s}.", "Cards in hand: {s}.").format(s=sizes))
         if view.get("role"):
@@ -297,7 +314,17 @@ class BoomPresenter(Presenter):
                 .get(lang)
             )
         if view["phase"] == "steal":
-            return Text("Choisissez la carte à voler.", "Choose the card to steal.").get(lang)
+            return (
+                Text(
+                    "Main de {n} : {c}. Choisissez la carte à voler.",
+                    "{n}'s hand: {c}. Choose the card to steal.",
+                )
+                .format(
+                    n=names[view["steal_target"]],
+                    c=card_list(view["known"][view["steal_target"]], lang),
+                )
+                .get(lang)
+            )
         if view["phase"] == "recover":
             return Text("Choisissez la carte à reprendre.", "Choose the card to take back.").get(
                 lang
