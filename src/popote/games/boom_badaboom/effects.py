@@ -225,9 +225,6 @@ class BoomEffects(BoomData):
             and low <= self.size <= high
         )
 
-    def final_count(self, reason: EndReason) -> list[GameEvent]:
-        return self.end(reason)
-
     def end(self, reason: EndReason) -> list[GameEvent]:
         self.over = True
         self.end_reason = reason

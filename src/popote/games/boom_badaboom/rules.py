@@ -308,7 +308,7 @@ class BoomState(BoomEffects):
             if self.over:
                 return events
         if self.deck_out:
-            return events + self.final_count(EndReason.EMPTY_DECK)
+            return events + self.end(EndReason.EMPTY_DECK)
         self.turn_pos += 1
         return events + self.next_turn()
 
@@ -333,7 +333,7 @@ class BoomState(BoomEffects):
                     break
                 self.rounds_survived += 1
                 if self.last_round:
-                    return events + self.final_count(EndReason.TIMER)
+                    return events + self.end(EndReason.TIMER)
                 events += self.start_round()
                 continue
             seat = self.order[self.turn_pos]

@@ -11,7 +11,7 @@ from popote.core.windows import ReactionWindow
 from popote.games.boom_badaboom.cards import (
     DIFFICULTIES,
     NAME,
-    OBJECTIVE_IDS,
+    START_SIZE,
     Category,
     EndReason,
     Event,
@@ -37,7 +37,7 @@ class BoomData(GameState):
         self.mode = mode
         self.difficulty = difficulty
         self.chance = chance
-        self.size = 10
+        self.size = START_SIZE
         self.capacity = DIFFICULTIES[difficulty].capacity
         self.roles: list[Role | None] = [None] * players
         self.revealed = [False] * players
@@ -250,6 +250,3 @@ class BoomData(GameState):
         if timer:
             fresh.insert(chance.below(min(3, len(pile))), Event.FINAL_TIMER)
         return fresh
-
-    def objective_ids(self) -> tuple[int, ...]:
-        return OBJECTIVE_IDS
