@@ -1,0 +1,74 @@
+"""Boom Badaboom: a hidden-role card game around a temperamental oven and a growing cake."""
+
+from __future__ import annotations
+
+from popote.bots.base import Bot
+from popote.core.actions import Event
+from popote.core.chance import Chance
+from popote.core.game import Game, GameSpec, GameState, Options
+from popote.core.i18n import Text
+from popote.core.options import Option
+from popote.games.boom_badaboom.bot import BoomHeuristicBot
+from popote.games.boom_badaboom.cards import DEFAULT_DIFFICULTY, DIFFICULTIES, NAME
+from popote.games.boom_badaboom.rules import BoomState
+from popote.games.boom_badaboom.text import SUMMARY, BoomPresenter
+
+SPEC = GameSpec(
+    name=NAME,
+    title=Text("Boom Badaboom", "Boom Badaboom"),
+    min_players=1,
+    max_players=5,
+    default_players=4,
+    options=(
+        Option.choice(
+            "difficulty",
+            DEFAULT_DIFFICULTY,
+            Text(
+                "Niveau : capacité du four et nombre de tours (cupcake, genoise, eclair, "
+                "tarte_tatin, piece_montee)",
+                "Level: oven capacity and number of rounds (cupcake, genoise, eclair, "
+                "tarte_tatin, piece_montee)",
+            ),
+            list(DIFFICULTIES),
+        ),
+        Option.choice(
+            "mode",
+            "auto",
+            Text(
+                "auto : rôles cachés de 3 à 5 joueurs, coopératif à 2, solo à 1 ; "
+                "coop : variante coopérative quel que soit le nombre",
+                "auto: hidden roles for 3 to 5 players, cooperative for 2, solo for 1; "
+                "coop: the cooperative variant at any player count",
+            ),
+            ["auto", "coop"],
+        ),
+        Option.choice(
+            "timer",
+            "difficulty",
+            Text(
+                "Minuteur final : dans les 3 derniers tours du niveau (difficulty) ou entre "
+                "les tours 8 et 10 comme la mise en place du livret (rulebook)",
+                "Final timer: in the level's last 3 rounds (difficulty) or between rounds 8 "
+                "and 10 as in the rulebook's setup (rulebook)",
+            ),
+            ["difficulty", "rulebook"],
+        ),
+    ),
+    summary=SUMMARY,
+)
+
+
+class BoomBadaboom(Game):
+    spec = SPEC
+    presenter = BoomPresenter()
+
+    def new_state(
+        self, players: int, options: Options, chance: Chance
+    ) -> tuple[GameState, list[Event]]:
+        return BoomState.deal(players, options, chance)
+
+    def heuristic_bot(self, seat: int, seed: int) -> Bot:
+        return BoomHeuristicBot(seat, seed)
+
+
+GAME = BoomBadaboom()

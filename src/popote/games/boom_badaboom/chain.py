@@ -1,0 +1,73 @@
+"""Reaction chains: a played card, then reactive cards each answering the one below.
+
+A link is ``(seat, card key, mode, target)``. Cancels (a Tablier, or a Renvoi answering a
+reactive card) wipe out the link just below them; boosts and inversions modify the card at
+the bottom; redirections move a targeted action. Pure functions, shared by rules and bots.
+
+>>> main = (0, "heat3", LinkMode.MAIN, -1)
+>>> outcome([main, (1, "spatula", LinkMode.INVERT, -1)])
+Outcome(cancelled=False, factor=1, inverted=True, target=-1)
+>>> outcome([main, (1, "apron", LinkMode.CANCEL, -1), (2, "spatula", LinkMode.CANCEL, -1)])
+Outcome(cancelled=False, factor=1, inverted=False, target=-1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import NamedTuple
+
+from popote.games.boom_badaboom.cards import APRON, BOOST, KIND_BY_KEY, SPATULA, LinkMode
+
+Link = tuple[int, str, LinkMode, int]
+MODIFIERS = (LinkMode.MAIN, LinkMode.BOOST, LinkMode.INVERT)
+
+
+class Outcome(NamedTuple):
+    cancelled: bool
+    factor: int
+    inverted: bool
+    target: int
+
+
+def outcome(chain: Sequence[Link]) -> Outcome:
+    cancelled = [False] * len(chain)
+    for index in range(len(chain) - 1, 0, -1):
+        if not cancelled[index] and chain[index][2] is LinkMode.CANCEL:
+            cancelled[index - 1] = True
+    factor, inverted, target = 1, False, chain[0][3]
+    for index in range(1, len(chain)):
+        if cancelled[index]:
+            continue
+        mode = chain[index][2]
+        if mode is LinkMode.BOOST:
+            factor *= 2
+        elif mode is LinkMode.INVERT:
+            inverted = not inverted
+        elif mode is LinkMode.REDIRECT:
+            target = chain[index][3]
+    return Outcome(cancelled[0], factor, inverted, target)
+
+
+def reactions(
+    chain: Sequence[Link],
+    seat: int,
+    hand_keys: Collection[str],
+    players: int,
+    boost_allowed: bool,
+) -> list[tuple[str, LinkMode, int]]:
+    """The reactions ``seat`` may play on top of ``chain``: (card, mode, target)."""
+    top = chain[-1]
+    main = KIND_BY_KEY[chain[0][1]]
+    found: list[tuple[str, LinkMode, int]] = []
+    if APRON in hand_keys:
+        found.append((APRON, LinkMode.CANCEL, -1))
+    if SPATULA in hand_keys:
+        if top[2] is not LinkMode.MAIN:
+            found.append((SPATULA, LinkMode.CANCEL, -1))
+        if main.signed and top[2] in MODIFIERS:
+            found.append((SPATULA, LinkMode.INVERT, -1))
+        if main.targeted and top[2] in (LinkMode.MAIN, LinkMode.REDIRECT) and top[3] == seat:
+            found += [(SPATULA, LinkMode.REDIRECT, t) for t in range(players) if t != seat]
+    if BOOST in hand_keys and boost_allowed and main.signed and top[2] in MODIFIERS:
+        found.append((BOOST, LinkMode.BOOST, -1))
+    return found

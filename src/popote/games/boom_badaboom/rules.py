@@ -1,0 +1,378 @@
+"""The turn of Boom Badaboom: rounds, events, playing a card, reaction windows, drawing."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from popote.core.actions import Action, secret_event
+from popote.core.actions import Event as GameEvent
+from popote.core.chance import Chance
+from popote.core.game import Options
+from popote.core.windows import ReactionWindow
+from popote.games.boom_badaboom.cards import (
+    DECK_IDS,
+    DIFFICULTIES,
+    HAND_SIZE,
+    KIND_BY_KEY,
+    OBJECTIVE_IDS,
+    ORDINARY_EVENTS,
+    RULEBOOK_TIMER_ROUNDS,
+    SOLO_HAND_SIZE,
+    START_SIZE,
+    Category,
+    EndReason,
+    Event,
+    LinkMode,
+    Mode,
+    Phase,
+    Role,
+    key_of,
+    kind_of,
+    role_counts,
+)
+from popote.games.boom_badaboom.chain import outcome, reactions
+from popote.games.boom_badaboom.effects import BoomEffects
+from popote.games.boom_badaboom.state import keys
+
+PASS = Action(type="pass")
+DECLINE = Action(type="decline")
+
+
+@cache
+def play_action(card: str, target: int = -1) -> Action:
+    if target < 0:
+        return Action(type="play", card=card)
+    return Action(type="play", card=card, target=target)
+
+
+@cache
+def react_action(card: str, mode: LinkMode, target: int = -1) -> Action:
+    if target < 0:
+        return Action(type="react", card=card, mode=mode.value)
+    return Action(type="react", card=card, mode=mode.value, target=target)
+
+
+@cache
+def pick_action(kind: str, card: str) -> Action:
+    return Action(type=kind, card=card)
+
+
+def resolve_mode(players: int, option: str) -> Mode:
+    if option == "coop":
+        return Mode.COOP
+    if players == 1:
+        return Mode.SOLO
+    return Mode.ROLES if players >= 3 else Mode.COOP
+
+
+class BoomState(BoomEffects):
+    """A match of Boom Badaboom."""
+
+    # --- setup ---------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls, players: int, options: Options, chance: Chance
+    ) -> tuple[BoomState, list[GameEvent]]:
+        mode = resolve_mode(players, str(options.get("mode", "auto")))
+        difficulty = str(options.get("difficulty", "genoise"))
+        state = cls(players, mode, difficulty, chance)
+        state.size = START_SIZE
+        events: list[GameEvent] = []
+        if mode is Mode.ROLES:
+            roles = [role for role, n in role_counts(players).items() for _ in range(n)]
+            chance.shuffle(roles)
+            state.roles = list(roles)
+            for seat, role in enumerate(roles):
+                events.append(
+                    {"type": "role_dealt", "seat": seat, "role": role.value, "visible_to": [seat]}
+                )
+        deck = list(DECK_IDS)
+        chance.shuffle(deck)
+        hand_size = SOLO_HAND_SIZE if mode is Mode.SOLO else HAND_SIZE
+        state.hands = [[deck.pop() for _ in range(hand_size)] for _ in range(players)]
+        if mode is Mode.ROLES:
+            objectives = list(OBJECTIVE_IDS)
+            chance.shuffle(objectives)
+            glouton = state.glouton()
+            assert glouton is not None
+            state.hands[glouton] += [objectives.pop(), objectives.pop()]
+            deck += objectives
+            chance.shuffle(deck)
+        state.deck = deck
+        state.total_cards = len(deck) + sum(len(hand) for hand in state.hands)
+        state.event_pile = event_pile(
+            mode, difficulty, str(options.get("timer", "difficulty")), chance
+        )
+        state.first = chance.below(players)
+        events.append(
+            {
+                "type": "setup",
+                "mode": mode.value,
+                "difficulty": difficulty,
+                "size": state.size,
+                "capacity": state.capacity,
+                "first_player": state.first,
+                "events": len(state.event_pile),
+            }
+        )
+        for seat, hand in enumerate(state.hands):
+            dealt = {"type": "hand_dealt", "seat": seat, "count": len(hand), "cards": keys(hand)}
+            events += secret_event(dealt, ["cards"], [seat])
+        events += state.start_round()
+        events += state.next_turn()
+        return state, events
+
+    # --- the contract --------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self.main_plays(seat)
+        if phase is Phase.REACT:
+            hand = {key_of(card) for card in self.hands[seat]}
+            boost_ok = not self.has_event(Event.DOUBLE_INTENSITY)
+            found = reactions(self.chain, seat, hand, self.players, boost_ok)
+            return [DECLINE] + [react_action(card, mode, target) for card, mode, target in found]
+        if phase is Phase.STEAL:
+            return [
+                pick_action("steal", key)
+                for key in sorted(set(keys(self.hands[self.steal_target])))
+            ]
+        if phase is Phase.RECOVER:
+            return [
+                pick_action("recover", key) for key in sorted({key_of(c) for c in self.discard})
+            ]
+        return []
+
+    def main_ok(self, seat: int, card: int) -> bool:
+        kind = kind_of(card)
+        category = kind.category
+        if category in (Category.HEAT, Category.COOL):
+            return True
+        if category is Category.ACTION:
+            return not self.has_event(Event.POWER_CUT) and (not kind.targeted or self.players > 1)
+        if category is Category.OBJECTIVE:
+            return self.roles[seat] is Role.GLOUTON
+        return False
+
+    def main_plays(self, seat: int) -> list[Action]:
+        cards = [self.express] if self.express is not None else self.hands[seat]
+        plays: list[Action] = []
+        for key in sorted({key_of(card) for card in cards if self.main_ok(seat, card)}):
+            if KIND_BY_KEY[key].targeted:
+                plays += [play_action(key, t) for t in range(self.players) if t != seat]
+            else:
+                plays.append(play_action(key))
+        return plays or [PASS]
+
+    def apply(self, seat: int, action: Action) -> list[GameEvent]:
+        kind = action["type"]
+        if kind == "play":
+            return self.play(seat, action["card"], action.get("target", -1))
+        if kind == "pass":
+            return [{"type": "passed", "seat": seat}, *self.finish_turn(seat, played=False)]
+        if kind in ("react", "decline"):
+            return self.answer(seat, action)
+        if kind == "steal":
+            return self.steal(seat, action["card"])
+        return self.recover(seat, action["card"])
+
+    # --- playing and reacting -------------------------------------------------------------
+
+    def play(self, seat: int, key: str, target: int) -> list[GameEvent]:
+        if self.express is not None:
+            card, self.express = self.express, None
+        else:
+            card = next(c for c in self.hands[seat] if key_of(c) == key)
+            self.take(seat, card)
+        event: GameEvent = {"type": "card_played", "seat": seat, "card": key, "target": target}
+        if kind_of(card).category is Category.OBJECTIVE:
+            self.revealed[seat] = True
+            self.discard.append(card)
+            return [event, *self.finish_turn(seat, played=True)]
+        return [event, *self.start_chain(seat, card, target, forced=False)]
+
+    def start_chain(self, seat: int, card: int, target: int, forced: bool) -> list[GameEvent]:
+        self.chain = [(seat, key_of(card), LinkMode.MAIN, target)]
+        self.chain_ids = [card]
+        self.chain_forced = forced
+        return self.open_window(seat)
+
+    def open_window(self, actor: int) -> list[GameEvent]:
+        if self.players == 1 or self.has_event(Event.POWER_CUT):
+            return self.resolve()
+        self.window = ReactionWindow.around(actor, self.players)
+        self.phase = Phase.REACT
+        self.to_act = self.window.pending
+        return []
+
+    def answer(self, seat: int, action: Action) -> list[GameEvent]:
+        window = self.window
+        assert window is not None
+        window.answer(seat, action if action["type"] == "react" else None)
+        taker = window.taker
+        if taker is not None:
+            chosen = window.reaction
+            card = next(c for c in self.hands[taker] if key_of(c) == chosen["card"])
+            self.take(taker, card)
+            mode = LinkMode(chosen["mode"])
+            target = chosen.get("target", -1)
+            self.chain.append((taker, chosen["card"], mode, target))
+            self.chain_ids.append(card)
+            event: GameEvent = {
+                "type": "reaction",
+                "seat": taker,
+                "card": chosen["card"],
+                "mode": mode.value,
+                "target": target,
+            }
+            return [event, *self.open_window(taker)]
+        if window.closed:
+            return self.resolve()
+        self.to_act = window.pending
+        return []
+
+    def resolve(self) -> list[GameEvent]:
+        self.window = None
+        result = outcome(self.chain)
+        seat, key, _, _ = self.chain[0]
+        card = self.chain_ids[0]
+        self.discard += self.chain_ids[1:]
+        self.chain, self.chain_ids = [], []
+        events: list[GameEvent] = [
+            {
+                "type": "card_resolved",
+                "seat": seat,
+                "card": key,
+                "cancelled": result.cancelled,
+                "factor": result.factor,
+                "inverted": result.inverted,
+                "target": result.target,
+            }
+        ]
+        self.phase = Phase.PLAY
+        turns = self.turns_done
+        if not result.cancelled:
+            events += self.card_effect(seat, card, result)
+        if self.phase is Phase.RECOVER:
+            self.held = card
+        else:
+            self.discard.append(card)
+        if self.over or self.turns_done != turns or self.phase is not Phase.PLAY:
+            return events
+        return events + self.finish_turn(self.current, played=True)
+
+    def steal(self, seat: int, key: str) -> list[GameEvent]:
+        target = self.steal_target
+        card = next(c for c in self.hands[target] if key_of(c) == key)
+        self.take(target, card)
+        self.give(seat, card, seen_by=[seat, target])
+        self.steal_target = -1
+        self.phase = Phase.PLAY
+        stolen = {"type": "card_stolen", "seat": seat, "target": target, "card": key}
+        return [
+            *secret_event(stolen, ["card"], [seat, target]),
+            *self.finish_turn(self.current, True),
+        ]
+
+    def recover(self, seat: int, key: str) -> list[GameEvent]:
+        card = next(c for c in reversed(self.discard) if key_of(c) == key)
+        self.discard.remove(card)
+        self.give(seat, card, public=True)
+        if self.held is not None:
+            self.discard.append(self.held)
+            self.held = None
+        self.phase = Phase.PLAY
+        event: GameEvent = {"type": "card_recovered", "seat": seat, "card": key}
+        return [event, *self.finish_turn(self.current, played=True)]
+
+    # --- the end of a turn, rounds -------------------------------------------------------
+
+    def finish_turn(self, seat: int, played: bool) -> list[GameEvent]:
+        self.turns_done += 1
+        events: list[GameEvent] = []
+        hand = self.hands[seat]
+        if played and hand and self.has_event(Event.CLUMSINESS):
+            card = hand[self.chance.below(len(hand))]
+            self.take(seat, card)
+            self.discard.append(card)
+            events.append({"type": "card_dropped", "seat": seat, "card": key_of(card)})
+        if self.mode is Mode.ROLES and self.glouton_wins_now(seat):
+            self.revealed[seat] = True
+            return events + self.end(EndReason.GLOUTON)
+        if not self.has_event(Event.OVEN_BROKEN):
+            events += self.draw_for(seat)
+        if self.has_event(Event.PROGRESSIVE_RISE):
+            events += self.change_size(1, Event.PROGRESSIVE_RISE.value)
+            if self.over:
+                return events
+        if self.deck_out:
+            return events + self.end(EndReason.EMPTY_DECK)
+        self.turn_pos += 1
+        return events + self.next_turn()
+
+    def draw_for(self, seat: int) -> list[GameEvent]:
+        if not self.deck:
+            self.deck_out = True
+            return [{"type": "deck_empty", "seat": seat}]
+        card = self.deck.pop()
+        drawn = {"type": "card_drawn", "seat": seat, "card": key_of(card), "deck": len(self.deck)}
+        if self.has_event(Event.OPEN_KITCHEN):
+            self.give(seat, card, public=True)
+            return [drawn]
+        self.give(seat, card)
+        return secret_event(drawn, ["card"], [seat])
+
+    def next_turn(self) -> list[GameEvent]:
+        events: list[GameEvent] = []
+        while not self.over:
+            if self.turn_pos >= len(self.order):
+                events += self.round_end_effects()
+                if self.over:
+                    break
+                self.rounds_survived += 1
+                if self.last_round:
+                    return events + self.end(EndReason.TIMER)
+                events += self.start_round()
+                continue
+            seat = self.order[self.turn_pos]
+            self.current = seat
+            if self.skip[seat]:
+                self.skip[seat] = False
+                events.append({"type": "turn_skipped", "seat": seat})
+                self.turn_pos += 1
+                continue
+            events.append({"type": "turn_started", "seat": seat})
+            self.phase = Phase.PLAY
+            self.to_act = (seat,)
+            if self.has_event(Event.EXPRESS_SERVICE) and self.deck:
+                card = self.deck.pop()
+                events.append({"type": "express_draw", "seat": seat, "card": key_of(card)})
+                if self.main_ok(seat, card):
+                    self.express = card
+                else:
+                    self.give(seat, card, public=True)
+            break
+        return events
+
+    def start_round(self) -> list[GameEvent]:
+        self.round += 1
+        self.turn_pos = 0
+        events = self.reveal_event()
+        n, first = self.players, self.first
+        step = -1 if self.has_event(Event.KITCHEN_MESS) else 1
+        self.order = [(first + step * i) % n for i in range(n)]
+        return events
+
+
+def event_pile(mode: Mode, difficulty: str, timer: str, chance: Chance) -> list[Event]:
+    """Top of the pile last. Two random events and the Minuteur final are shuffled at the bottom."""
+    ordinary = list(ORDINARY_EVENTS)
+    chance.shuffle(ordinary)
+    if mode is Mode.SOLO:
+        return ordinary
+    rounds = RULEBOOK_TIMER_ROUNDS if timer == "rulebook" else DIFFICULTIES[difficulty].rounds
+    bottom = [ordinary.pop(), ordinary.pop(), Event.FINAL_TIMER]
+    chance.shuffle(bottom)
+    return bottom + ordinary[: rounds - 3]

@@ -1,0 +1,252 @@
+"""What a match of Boom Badaboom holds, what each seat may see of it, and its copies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from popote.core.chance import Chance
+from popote.core.game import GameState, View
+from popote.core.windows import ReactionWindow
+from popote.games.boom_badaboom.cards import (
+    DIFFICULTIES,
+    NAME,
+    START_SIZE,
+    Category,
+    EndReason,
+    Event,
+    Mode,
+    Phase,
+    Role,
+    Side,
+    key_of,
+    kind_of,
+)
+from popote.games.boom_badaboom.chain import Link
+
+
+def keys(cards: Iterable[int]) -> list[str]:
+    return sorted(key_of(card) for card in cards)
+
+
+class BoomData(GameState):
+    """The table, the hands, the piles, and who knows which card where."""
+
+    def __init__(self, players: int, mode: Mode, difficulty: str, chance: Chance) -> None:
+        self.players = players
+        self.mode = mode
+        self.difficulty = difficulty
+        self.chance = chance
+        self.size = START_SIZE
+        self.capacity = DIFFICULTIES[difficulty].capacity
+        self.roles: list[Role | None] = [None] * players
+        self.revealed = [False] * players
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.total_cards = 0
+        self.event_pile: list[Event] = []
+        self.event: Event | None = None
+        self.events_seen: list[str] = []
+        self.round = 0
+        self.rounds_survived = 0
+        self.first = 0
+        self.order: list[int] = []
+        self.turn_pos = 0
+        self.current = 0
+        self.skip = [False] * players
+        self.phase = Phase.PLAY
+        self.to_act: tuple[int, ...] = ()
+        self.over = False
+        self.chain: list[Link] = []
+        self.chain_ids: list[int] = []
+        self.chain_forced = False
+        self.window: ReactionWindow | None = None
+        self.express: int | None = None
+        self.steal_target = -1
+        self.held: int | None = None
+        self.turns_done = 0
+        # known[o][h]: ids of cards in h's hand that observer o knows; row ``players`` is public.
+        self.known: list[list[set[int]]] = [
+            [set() for _ in range(players)] for _ in range(players + 1)
+        ]
+        self.last_round = False
+        self.deck_out = False
+        self.end_reason: EndReason | None = None
+        self.winning_side: Side | None = None
+
+    # --- knowledge bookkeeping -----------------------------------------------------------
+
+    def take(self, holder: int, card: int) -> None:
+        """Card ``card`` leaves ``holder``'s hand."""
+        self.hands[holder].remove(card)
+        for row in self.known:
+            row[holder].discard(card)
+
+    def give(
+        self, holder: int, card: int, seen_by: Iterable[int] = (), public: bool = False
+    ) -> None:
+        self.hands[holder].append(card)
+        self.learn(holder, [card], range(self.players + 1) if public else seen_by)
+
+    def learn(self, holder: int, cards: Iterable[int], observers: Iterable[int]) -> None:
+        cards = list(cards)
+        for observer in observers:
+            self.known[observer][holder].update(cards)
+
+    def objectives_held(self, seat: int) -> int:
+        return sum(1 for card in self.hands[seat] if kind_of(card).category is Category.OBJECTIVE)
+
+    def glouton(self) -> int | None:
+        return next((s for s, role in enumerate(self.roles) if role is Role.GLOUTON), None)
+
+    def has_event(self, event: Event) -> bool:
+        return self.event is event
+
+    # --- views -------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        row = self.players if seat is None else seat
+        roles = [
+            role.value
+            if role is not None and (self.over or self.revealed[s] or s == seat)
+            else None
+            for s, role in enumerate(self.roles)
+        ]
+        view: View = {
+            "game": NAME,
+            "seat": seat,
+            "players": self.players,
+            "mode": self.mode.value,
+            "difficulty": self.difficulty,
+            "phase": self.phase.value,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "round": self.round,
+            "rounds_survived": self.rounds_survived,
+            "size": self.size,
+            "capacity": self.capacity,
+            "deck_size": len(self.deck),
+            "discard": [key_of(card) for card in self.discard],
+            "event": self.event.value if self.event else None,
+            "events_seen": list(self.events_seen),
+            "events_left": len(self.event_pile),
+            "last_round": self.last_round,
+            "current": self.current,
+            "first_player": self.first,
+            "order": list(self.order),
+            "skipping": [s for s in range(self.players) if self.skip[s]],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "chain": [
+                {"seat": s, "card": card, "mode": mode.value, "target": target}
+                for s, card, mode, target in self.chain
+            ],
+            "forced": self.chain_forced,
+            "express_card": key_of(self.express) if self.express is not None else None,
+            "held_card": key_of(self.held) if self.held is not None else None,
+            "steal_target": self.steal_target,
+            "roles": roles,
+            "total_cards": self.total_cards,
+            "known": [
+                [] if s == seat else keys(self.known[row][s] & set(self.hands[s]))
+                for s in range(self.players)
+            ],
+            "end": self.end_reason.value if self.end_reason else None,
+        }
+        if seat is not None:
+            view["hand"] = keys(self.hands[seat])
+            view["role"] = roles[seat]
+        if self.over:
+            view["result"] = self.result()
+        return view
+
+    def result(self) -> dict[str, Any]:
+        seats = range(self.players)
+        side = self.winning_side
+        if self.mode is Mode.ROLES:
+            sides = {
+                Side.PATISSIERS.value: [s for s in seats if self.roles[s] is Role.PATISSIER],
+                Side.FARCEURS.value: [s for s in seats if self.roles[s] is Role.FARCEUR],
+                Side.GLOUTON.value: [s for s in seats if self.roles[s] is Role.GLOUTON],
+            }
+            winners = sides[side.value] if side else []
+            scores = [1 if s in winners else 0 for s in seats]
+        else:
+            # Everyone shares one fate; the contract wants winners, so all seats share the score.
+            sides = {Side.TEAM.value: list(seats)}
+            winners = list(seats)
+            scores = [self.rounds_survived] * self.players
+        return {
+            "scores": scores,
+            "winners": winners,
+            "winning_side": side.value if side else None,
+            "sides": sides,
+            "roles": [role.value if role else None for role in self.roles],
+            "end": self.end_reason.value if self.end_reason else None,
+            "size": self.size,
+            "capacity": self.capacity,
+            "rounds_survived": self.rounds_survived,
+            "cake_survived": self.end_reason is not EndReason.EXPLOSION,
+        }
+
+    # --- copies ------------------------------------------------------------------------
+
+    def clone(self) -> Any:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.chance = self.chance.copy()
+        twin.roles = self.roles[:]
+        twin.revealed = self.revealed[:]
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.deck = self.deck[:]
+        twin.discard = self.discard[:]
+        twin.event_pile = self.event_pile[:]
+        twin.events_seen = self.events_seen[:]
+        twin.order = self.order[:]
+        twin.skip = self.skip[:]
+        twin.chain = self.chain[:]
+        twin.chain_ids = self.chain_ids[:]
+        twin.window = self.window.clone() if self.window else None
+        twin.known = [[set(cards) for cards in row] for row in self.known]
+        return twin
+
+    def determinize(self, seat: int, chance: Chance) -> Any:
+        """Resample others' unknown cards, the deck's order, hidden roles and the event pile."""
+        world = self.clone()
+        world.chance = chance
+        others = [s for s in range(self.players) if s != seat]
+        kept = {h: self.known[seat][h] & set(self.hands[h]) for h in others}
+        pool = world.deck[:]
+        for h in others:
+            pool += [card for card in self.hands[h] if card not in kept[h]]
+        chance.shuffle(pool)
+        for h in others:
+            missing = len(self.hands[h]) - len(kept[h])
+            world.hands[h] = sorted(kept[h]) + [pool.pop() for _ in range(missing)]
+        world.deck = pool
+        for observer in others:
+            for h in range(self.players):
+                if h != observer:
+                    world.known[observer][h] = set(self.known[self.players][h])
+        hidden = [] if self.over else [s for s in others if not self.revealed[s]]
+        roles = [self.roles[s] for s in hidden]
+        chance.shuffle(roles)
+        for s, role in zip(hidden, roles, strict=True):
+            world.roles[s] = role
+        world.event_pile = self._resample_events(chance)
+        return world
+
+    def _resample_events(self, chance: Chance) -> list[Event]:
+        pile = self.event_pile
+        if not pile:
+            return []
+        timer = Event.FINAL_TIMER in pile
+        seen = set(self.events_seen)
+        unknown: list[Event] = [
+            e for e in Event if e.value not in seen and e is not Event.FINAL_TIMER
+        ]
+        chance.shuffle(unknown)
+        fresh: list[Event] = unknown[: len(pile) - (1 if timer else 0)]
+        if timer:
+            fresh.insert(chance.below(min(3, len(pile))), Event.FINAL_TIMER)
+        return fresh

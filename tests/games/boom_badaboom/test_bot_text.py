@@ -1,0 +1,108 @@
+"""The heuristic bots' rules of thumb per role, and the text shown to people."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import popote
+from popote.bots.runner import play_out
+from popote.games.boom_badaboom import GAME
+from popote.games.boom_badaboom.balance import play_batch, table, team_table
+from popote.games.boom_badaboom.scenario import scenario_match
+
+NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
+
+
+def choose(m: popote.Match, seat: int) -> dict[str, object]:
+    return dict(GAME.heuristic_bot(seat, 1).choose(m))
+
+
+def test_farceur_explodes_the_cake_when_it_can() -> None:
+    m = scenario_match(
+        hands=[["heat4", "cool2", "heat1"], ["cool1"], ["cool1"]],
+        roles=["farceur", "patissier", "glouton"],
+        size=13,
+    )
+    assert choose(m, 0) == {"type": "play", "card": "heat4"}
+
+
+def test_patissier_cools_a_cake_near_the_capacity() -> None:
+    m = scenario_match(
+        hands=[["heat1", "cool3", "heat2"], ["cool1"], ["cool1"]],
+        roles=["patissier", "farceur", "glouton"],
+        size=14,
+    )
+    assert choose(m, 0) == {"type": "play", "card": "cool3"}
+
+
+def test_glouton_steers_into_its_zone_to_win() -> None:
+    m = scenario_match(
+        hands=[["heat5", "heat2", "cool1", "cherries", "caramel"], ["cool1"], ["cool1"]],
+        roles=["glouton", "patissier", "farceur"],
+        size=13,
+        capacity=25,
+    )
+    assert choose(m, 0) == {"type": "play", "card": "heat2"}
+
+
+def test_patissier_spends_a_tablier_on_an_exploding_card_and_glouton_guards_its_hand() -> None:
+    m = scenario_match(
+        hands=[["heat5", "cool1"], ["apron"], ["spatula", "cherries", "caramel"]],
+        roles=["farceur", "patissier", "glouton"],
+        size=13,
+    )
+    m.act(0, {"type": "play", "card": "heat5"})
+    assert choose(m, 1) == {"type": "react", "card": "apron", "mode": "cancel"}
+    m = scenario_match(
+        hands=[["peek", "cool1"], ["cool1"], ["spatula", "cherries", "caramel"]],
+        roles=["patissier", "farceur", "glouton"],
+    )
+    m.act(0, {"type": "play", "card": "peek", "target": 2})
+    m.act(1, {"type": "decline"})
+    assert choose(m, 2)["mode"] == "redirect"
+
+
+def test_bots_finish_every_variant() -> None:
+    for players in range(1, 6):
+        for options in ({}, {"mode": "coop"}, {"difficulty": "piece_montee"}):
+            m = popote.new_match("boom-badaboom", players=players, seed=players, options=options)
+            play_out(m, [GAME.heuristic_bot(s, 3) for s in range(players)])
+            assert m.over
+
+
+def test_the_reaction_prompt_says_what_is_being_answered() -> None:
+    m = scenario_match(
+        hands=[["heat3", "cool1"], ["apron"], ["cool1"]], roles=["farceur", "patissier", "glouton"]
+    )
+    m.act(0, {"type": "play", "card": "heat3"})
+    view = m.view(1)
+    assert GAME.presenter.prompt(view, "fr", NAMES).startswith("Ana a joué Chaleur +3")
+    assert GAME.presenter.prompt(view, "en", NAMES).startswith("Ana played Heat +3")
+    labels = [GAME.presenter.action(a, view, "en", NAMES) for a in m.legal_actions(1)]
+    assert labels == ["Do not react", "React with Protective Apron: cancels"]
+    m.act(1, {"type": "react", "card": "apron", "mode": "cancel"})
+    prompt = GAME.presenter.prompt(m.view(0), "en", NAMES)
+    assert "Bob answered with Protective Apron (cancels Heat +3)" in prompt
+
+
+def test_every_event_of_a_match_reads_in_both_languages() -> None:
+    m = popote.new_match("boom-badaboom", players=4, seed=9)
+    play_out(m, [GAME.heuristic_bot(s, 9) for s in range(4)])
+    for seat in (None, 0, 1, 2, 3):
+        for event in m.events(seat):
+            for lang in ("fr", "en"):
+                line = GAME.presenter.event(event, lang, NAMES)
+                assert line is None or line.strip()
+        view = m.view(seat)
+        assert GAME.presenter.table(view, "en", NAMES)
+    assert "Winner" in (GAME.presenter.event(m.events(None)[-1], "en", NAMES) or "")
+
+
+def test_the_balance_table_reports_every_side_per_level_and_count() -> None:
+    won = play_batch(("genoise", 3, 0, 4))
+    assert sum(won[side] for side in ("patissiers", "farceurs", "glouton")) == 4
+    text = table({("genoise", 3): won}, 4)
+    assert "| genoise | 8 | 17 | ~70% | 3 |" in text
+    coop = play_batch(("cupcake", 2, 0, 2))
+    assert coop["equipe"] + coop["four"] == 2
+    assert "| cupcake | ~90% | 2 | coop |" in team_table({("cupcake", 2): Counter(coop)}, 2)

@@ -1,0 +1,119 @@
+"""Reactive cards: out of turn, in priority order, answering one another in chains."""
+
+from __future__ import annotations
+
+import popote
+from popote.games.boom_badaboom.scenario import scenario_match
+
+from .helpers import act, decline_all, first, kinds
+
+ROLES4 = ["farceur", "patissier", "glouton", "farceur"]
+
+
+def four(
+    hand0: list[str], hand1: list[str], hand2: list[str], hand3: list[str], **kw: object
+) -> popote.Match:
+    return scenario_match(hands=[hand0, hand1, hand2, hand3], roles=ROLES4, **kw)  # type: ignore[arg-type]
+
+
+def react(
+    m: popote.Match, seat: int, card: str, mode: str, target: int = -1
+) -> list[dict[str, object]]:
+    action: dict[str, object] = {"type": "react", "card": card, "mode": mode}
+    if target >= 0:
+        action["target"] = target
+    return m.act(seat, action)
+
+
+def test_every_other_player_may_react_out_of_turn_even_with_nothing_to_play() -> None:
+    m = four(["heat3", "cool1"], ["apron", "cool1"], ["heat1"], ["heat2"])
+    act(m, 0, type="play", card="heat3")
+    assert list(m.to_act) == [1, 2, 3]
+    assert m.legal_actions(2) == [{"type": "decline"}]
+    assert {"type": "react", "card": "apron", "mode": "cancel"} in m.legal_actions(1)
+
+
+def test_tablier_cancels_the_card_and_does_not_count_as_the_reactors_card() -> None:
+    m = four(["heat3", "cool1"], ["apron", "cool1"], ["heat1"], ["heat2"])
+    act(m, 0, type="play", card="heat3")
+    events = react(m, 1, "apron", "cancel")
+    assert list(m.to_act) == [2, 3, 0]
+    events += decline_all(m)
+    assert first(events, "card_resolved")["cancelled"]
+    assert m.view(None)["size"] == 10
+    assert list(m.to_act) == [1]
+    assert m.legal_actions(1) == [{"type": "play", "card": "cool1"}]
+
+
+def test_a_tablier_countered_by_a_renvoi_lets_the_card_through() -> None:
+    m = four(["heat3", "cool1"], ["apron", "cool1"], ["spatula"], ["heat2"])
+    act(m, 0, type="play", card="heat3")
+    react(m, 1, "apron", "cancel")
+    assert {"type": "react", "card": "spatula", "mode": "cancel"} in m.legal_actions(2)
+    react(m, 2, "spatula", "cancel")
+    decline_all(m)
+    assert m.view(None)["size"] == 13
+    assert sorted(m.view(None)["discard"]) == ["apron", "heat3", "spatula"]
+
+
+def test_a_tablier_on_a_tablier_cancels_the_cancel() -> None:
+    m = four(["heat3", "cool1"], ["apron", "cool1"], ["apron"], ["apron"])
+    act(m, 0, type="play", card="heat3")
+    react(m, 1, "apron", "cancel")
+    react(m, 2, "apron", "cancel")
+    react(m, 3, "apron", "cancel")
+    decline_all(m)
+    assert m.view(None)["size"] == 10
+
+
+def test_renvoi_inverts_a_heat_card_into_cooling() -> None:
+    m = four(["heat3", "cool1"], ["cool1"], ["spatula"], ["heat2"])
+    act(m, 0, type="play", card="heat3")
+    m.act(1, {"type": "decline"})
+    react(m, 2, "spatula", "invert")
+    decline_all(m)
+    assert m.view(None)["size"] == 7
+
+
+def test_renvoi_redirects_an_action_aimed_at_its_player() -> None:
+    m = four(["accident", "cool1"], ["spatula", "cool1"], ["heat1"], ["spatula"])
+    act(m, 0, type="play", card="accident", target=1)
+    assert {"type": "react", "card": "spatula", "mode": "redirect", "target": 2} in m.legal_actions(
+        1
+    )
+    assert all(a.get("mode") != "redirect" for a in m.legal_actions(3))
+    react(m, 1, "spatula", "redirect", target=2)
+    events = decline_all(m)
+    assert first(events, "turn_lost")["seat"] == 2
+    assert list(m.to_act) == [1]
+
+
+def test_coup_de_boost_doubles_and_boosts_stack() -> None:
+    m = four(["cool2", "cool1"], ["boost"], ["boost"], ["heat2"], size=12)
+    act(m, 0, type="play", card="cool2")
+    react(m, 1, "boost", "boost")
+    react(m, 2, "boost", "boost")
+    events = decline_all(m)
+    assert first(events, "card_resolved")["factor"] == 4
+    assert m.view(None)["size"] == 4
+
+
+def test_the_first_player_clockwise_takes_the_reaction() -> None:
+    m = four(["heat3", "cool1"], ["apron"], ["spatula"], ["boost"])
+    act(m, 0, type="play", card="heat3")
+    react(m, 3, "boost", "boost")
+    assert list(m.to_act) == [1, 2]
+    react(m, 2, "spatula", "invert")
+    assert list(m.to_act) == [1]
+    m.act(1, {"type": "decline"})
+    events = decline_all(m)
+    assert m.view(None)["size"] == 7
+    assert m.view(None)["hand_sizes"][3] == 1
+    assert "reaction" not in kinds(events)
+
+
+def test_no_reactions_at_all_during_a_power_cut() -> None:
+    m = four(["heat3", "peek"], ["apron"], ["heat1"], ["heat2"], event="power_cut")
+    assert m.legal_actions(0) == [{"type": "play", "card": "heat3"}]
+    act(m, 0, type="play", card="heat3")
+    assert m.view(None)["size"] == 13 and list(m.to_act) == [1]
