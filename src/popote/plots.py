@@ -1,4 +1,7 @@
-"""Plots of simulation and tournament reports (PNG or SVG, chosen by the file's suffix)."""
+"""Plots of simulation and tournament reports (PNG or SVG, chosen by the file's suffix).
+
+Imported only when a plot is asked for: matplotlib takes most of a second to load.
+"""
 
 from __future__ import annotations
 
@@ -11,21 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from popote.core.errors import PopoteError
-from popote.core.i18n import Text
-from popote.simulate import GameRecord
-
-FORMATS = (".png", ".svg")
-
-
-def check_plot_path(path: Path) -> None:
-    if path.suffix.lower() not in FORMATS:
-        raise PopoteError(
-            Text(
-                "format de graphique inconnu : {path} (.png ou .svg)",
-                "unknown plot format: {path} (.png or .svg)",
-            ).format(path=path)
-        )
+from popote.simulate import GameRecord, check_plot_path
 
 
 def _error_bars(rows: Sequence[dict[str, Any]]) -> list[list[float]]:

@@ -16,15 +16,19 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
+from popote.core.errors import PopoteError
+from popote.core.i18n import Text
 from popote.core.match import create_match
 from popote.core.registry import get_game
 from popote.stats import wilson_interval
 
 Progress = Callable[[int], None]
+PLOT_FORMATS = (".png", ".svg")
 
 
 @dataclass(frozen=True)
@@ -163,3 +167,14 @@ def simulation_tasks(
         GameTask(name, players, seed + index, tuple(bots), dict(options or {}))
         for index in range(games)
     ]
+
+
+def check_plot_path(path: Path) -> None:
+    """Refuse, before any game is played, a plot file Popote cannot write."""
+    if path.suffix.lower() not in PLOT_FORMATS:
+        raise PopoteError(
+            Text(
+                "format de graphique inconnu : {path} (.png ou .svg)",
+                "unknown plot format: {path} (.png or .svg)",
+            ).format(path=path)
+        )

@@ -13,8 +13,7 @@ from popote.cli.report import print_report, print_tournament, progress_bar
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
-from popote.plots import check_plot_path, plot_rates, plot_simulation
-from popote.simulate import default_jobs, run_tasks, simulation_tasks, summarise
+from popote.simulate import check_plot_path, default_jobs, run_tasks, simulation_tasks, summarise
 from popote.tournament import summarise_tournament, tournament_tasks
 
 
@@ -68,6 +67,8 @@ def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
     if not _emit_json(report, args.json):
         print_report(report, lang)
     if args.plot is not None:
+        from popote.plots import plot_simulation  # noqa: PLC0415 - matplotlib loads slowly
+
         plot_simulation(records, report, args.plot)
 
 
@@ -89,6 +90,8 @@ def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
     if not _emit_json(report, args.json):
         print_tournament(report, lang)
     if args.plot is not None:
+        from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+
         rows = report["bots"]
         plot_rates(
             rows, [row["bot"] for row in rows], f"{report['game']} — {players} players", args.plot

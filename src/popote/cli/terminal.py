@@ -27,6 +27,7 @@ HELP = Text(
     "v current table, q quit.",
 )
 ASK = Text("Votre choix (1-{count}, ? aide) : ", "Your choice (1-{count}, ? help): ")
+FORCED = Text("Seul choix possible : {label}.", "Only possible choice: {label}.")
 INVALID = Text(
     "Choix invalide : {typed!r}. Tapez un numéro de 1 à {count}, ou ? pour l'aide.",
     "Invalid choice: {typed!r}. Type a number from 1 to {count}, or ? for help.",
@@ -69,6 +70,10 @@ class TerminalPlayer(Bot):
         view = match.view(self.seat)
         legal = match.legal_actions(self.seat)
         self.write(presenter.prompt(view, self.lang, self.names))
+        if len(legal) == 1:
+            label = presenter.action(legal[0], view, self.lang, self.names)
+            self.write(FORCED.format(label=label).get(self.lang))
+            return legal[0]
         for number, action in enumerate(legal, start=1):
             self.write(f"  {number}. {presenter.action(action, view, self.lang, self.names)}")
         while True:

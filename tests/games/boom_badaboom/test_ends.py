@@ -158,6 +158,7 @@ def test_coop_variant_no_roles_no_objectives_all_win_or_all_lose() -> None:
     m = scenario_match(hands=[["heat5"], ["cool1"]], size=14)
     play(m, 0, "heat5")
     assert m.result()["winning_side"] == "four" and not m.result()["cake_survived"]
+    assert m.result()["winners"] == []
     m = scenario_match(hands=[["cool1"], ["cool1"]], event="final_timer", current=1)
     play(m, 1, "cool1")
     assert m.result()["winning_side"] == "equipe" and m.result()["winners"] == [0, 1]

@@ -172,9 +172,9 @@ class BoomData(GameState):
             winners = sides[side.value] if side else []
             scores = [1 if s in winners else 0 for s in seats]
         else:
-            # Everyone shares one fate; the contract wants winners, so all seats share the score.
+            # Everyone shares one fate: all win when the cake survives, nobody when it explodes.
             sides = {Side.TEAM.value: list(seats)}
-            winners = list(seats)
+            winners = list(seats) if side is Side.TEAM else []
             scores = [self.rounds_survived] * self.players
         return {
             "scores": scores,
