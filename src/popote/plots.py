@@ -14,6 +14,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
+from popote.balance import BalanceRow
+from popote.core.game import BalanceStudy
 from popote.simulate import GameRecord, check_plot_path
 
 
@@ -62,6 +64,34 @@ def plot_rates(
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate")
     axes.set_title(title)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+def plot_balance(study: BalanceStudy, rows: Sequence[BalanceRow], path: Path) -> None:
+    """Grouped bars: one group of bars per configuration, one bar per seat, side or label."""
+    check_plot_path(path)
+    groups = sorted({group for row in rows for group in row.rates})
+    width = 0.8 / max(len(groups), 1)
+    figure, axes = plt.subplots(figsize=(max(8.0, 0.45 * len(rows) * max(len(groups), 1)), 5))
+    for index, group in enumerate(groups):
+        placed = [
+            (position, row.rates[group]) for position, row in enumerate(rows) if group in row.rates
+        ]
+        axes.bar(
+            [position + index * width for position, _ in placed],
+            [rate["win_rate"] for _, rate in placed],
+            width,
+            yerr=_error_bars([rate for _, rate in placed]),
+            label=group,
+        )
+    axes.set_xticks([index + 0.4 - width / 2 for index in range(len(rows))])
+    axes.set_xticklabels([row.config.label for row in rows], rotation=45, ha="right")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95 % CI)")
+    axes.set_title(study.title.en)
+    axes.legend()
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)

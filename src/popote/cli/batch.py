@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from popote.balance import markdown, report_data, run_study, study_for
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
 from popote.cli.report import print_report, print_tournament, progress_bar
@@ -96,3 +97,26 @@ def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
         plot_rates(
             rows, [row["bot"] for row in rows], f"{report['game']} — {players} players", args.plot
         )
+
+
+def run_balance(args: argparse.Namespace, lang: Lang) -> None:
+    from popote.plots import plot_balance  # noqa: PLC0415 - matplotlib loads slowly
+
+    game = get_game(args.game)
+    if args.games < 1:
+        raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
+    jobs = default_jobs() if args.jobs is None else max(1, args.jobs)
+    seed = 0 if args.seed is None else args.seed
+    study = study_for(game)
+    with progress_bar(args.games * len(study.configs), lang) as advance:
+        study, rows = run_study(game, args.games, seed, jobs, advance)
+    command = f"popote balance {args.game} --games {args.games} --seed {seed}"
+    text = markdown(game, study, rows, command)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / f"{args.game}.md").write_text(text, encoding="utf-8")
+    (args.out / f"{args.game}.json").write_text(
+        json.dumps(report_data(study, rows), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+        encoding="utf-8",
+    )
+    plot_balance(study, rows, args.out / f"{args.game}.png")
+    print(text)

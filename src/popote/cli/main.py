@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from popote.cli.batch import add_batch_arguments, run_simulation, run_tournament
+from popote.cli.batch import add_batch_arguments, run_balance, run_simulation, run_tournament
 from popote.cli.common import parse_options
 from popote.cli.keys import single_key_reader
 from popote.cli.play import play_game
@@ -44,6 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     tournament = commands.add_parser("tournament", help="tournoi de bots / bot tournament")
     _common_match_arguments(tournament)
     add_batch_arguments(tournament)
+
+    balance = commands.add_parser("balance", help="rapport d'équilibre / balance report")
+    balance.add_argument("game")
+    balance.add_argument("--games", type=int, default=2000)
+    balance.add_argument("--jobs", type=int)
+    balance.add_argument("--seed", type=int)
+    balance.add_argument("--out", type=Path, default=Path("docs/balance"))
+    balance.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
     replay = commands.add_parser("replay", help="revoir une partie / replay a saved game")
     replay.add_argument("file", type=Path)
@@ -111,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_simulation(args, lang)
         elif args.command == "tournament":
             run_tournament(args, lang)
+        elif args.command == "balance":
+            run_balance(args, lang)
         else:
             replay_file(
                 args.file,

@@ -6,9 +6,10 @@ The core never names a game. Each game package under ``popote.games`` exposes on
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self
 
 from popote.core.actions import Action, Event
@@ -21,6 +22,38 @@ if TYPE_CHECKING:
 
 View = dict[str, Any]
 Options = Mapping[str, OptionValue]
+
+
+class BalanceMeasure(enum.Enum):
+    """What a balance study counts wins by."""
+
+    SEATS = "seats"
+    SIDES = "sides"
+    LABELS = "labels"
+
+
+@dataclass(frozen=True)
+class BalanceConfig:
+    """One row of a balance study: a player count and options, and what the designer claims."""
+
+    label: str
+    players: int
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    claim: str = ""
+
+
+@dataclass(frozen=True)
+class BalanceStudy:
+    """How ``popote balance`` should measure a game (heuristic bots at every seat).
+
+    ``LABELS`` counts wins per value of ``result()[label_key]``, a list with one label per
+    seat (a character, a role...).
+    """
+
+    title: Text
+    measure: BalanceMeasure
+    configs: tuple[BalanceConfig, ...]
+    label_key: str = ""
 
 
 @dataclass(frozen=True)
@@ -129,6 +162,10 @@ class Game(ABC):
     @abstractmethod
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         """The game's rule-of-thumb opponent."""
+
+    def balance_study(self) -> BalanceStudy | None:
+        """The game's own balance study, or None for the first-seat advantage at every count."""
+        return None
 
     def bot_for_level(self, level: str, seat: int, seed: int) -> Bot | None:
         """A game's own opponent for a level (``facile``...), or None for the shared mapping."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
+import pytest
 
 import popote
+from popote.balance import run_study
 from popote.bots.runner import play_out
 from popote.games.boom_badaboom import GAME
-from popote.games.boom_badaboom.balance import play_batch, table, team_table
+from popote.games.boom_badaboom.cards import DIFFICULTIES
 from popote.games.boom_badaboom.scenario import scenario_match
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
@@ -98,11 +99,14 @@ def test_every_event_of_a_match_reads_in_both_languages() -> None:
     assert "Winner" in (GAME.presenter.event(m.events(None)[-1], "en", NAMES) or "")
 
 
-def test_the_balance_table_reports_every_side_per_level_and_count() -> None:
-    won = play_batch(("genoise", 3, 0, 4))
-    assert sum(won[side] for side in ("patissiers", "farceurs", "glouton")) == 4
-    text = table({("genoise", 3): won}, 4)
-    assert "| genoise | 8 | 17 | ~70% | 3 |" in text
-    coop = play_batch(("cupcake", 2, 0, 2))
-    assert coop["equipe"] + coop["four"] == 2
-    assert "| cupcake | ~90% | 2 | coop |" in team_table({("cupcake", 2): Counter(coop)}, 2)
+def test_the_balance_study_covers_every_level_roles_coop_and_solo() -> None:
+    study = GAME.balance_study()
+    assert {config.options["difficulty"] for config in study.configs} == set(DIFFICULTIES)
+    assert {config.players for config in study.configs} == {1, 2, 3, 4, 5}
+    assert all(config.claim.startswith("~") for config in study.configs)
+    _, rows = run_study(GAME, games=4, seed=0, jobs=1)
+    roles = next(row for row in rows if row.config.players == 3)
+    assert set(roles.rates) == {"farceurs", "glouton", "patissiers"}
+    assert sum(rate["win_rate"] for rate in roles.rates.values()) == pytest.approx(1)
+    coop = next(row for row in rows if row.config.players == 2)
+    assert set(coop.rates) == {"equipe"}

@@ -5,13 +5,23 @@ from __future__ import annotations
 from popote.bots.base import Bot
 from popote.core.actions import Event
 from popote.core.chance import Chance
-from popote.core.game import Game, GameSpec, GameState, Options
+from popote.core.game import (
+    BalanceConfig,
+    BalanceMeasure,
+    BalanceStudy,
+    Game,
+    GameSpec,
+    GameState,
+    Options,
+)
 from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.boom_badaboom.bot import BoomHeuristicBot
 from popote.games.boom_badaboom.cards import DEFAULT_DIFFICULTY, DIFFICULTIES, NAME
 from popote.games.boom_badaboom.rules import BoomState
 from popote.games.boom_badaboom.text import SUMMARY, BoomPresenter
+
+VARIANT_LABELS = {1: "solo", 2: "coop"}
 
 SPEC = GameSpec(
     name=NAME,
@@ -69,6 +79,23 @@ class BoomBadaboom(Game):
 
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         return BoomHeuristicBot(seat, seed)
+
+    def balance_study(self) -> BalanceStudy:
+        """The designer's difficulty table: side win rates per level and player count."""
+        return BalanceStudy(
+            title=Text("Table des difficultés", "Difficulty table"),
+            measure=BalanceMeasure.SIDES,
+            configs=tuple(
+                BalanceConfig(
+                    f"{level.key}, {VARIANT_LABELS.get(players, 'roles')}",
+                    players,
+                    {"difficulty": level.key},
+                    f"~{level.claimed_success:.0%}",
+                )
+                for level in DIFFICULTIES.values()
+                for players in (3, 4, 5, 2, 1)
+            ),
+        )
 
 
 GAME = BoomBadaboom()
