@@ -36,15 +36,20 @@ def clockwise_after(actor: int, players: int) -> list[int]:
 
 
 class ReactionWindow:
-    """Seats answering one trigger; a reaction is any value, ``None`` means pass."""
+    """Seats answering one trigger; a reaction is any value, ``None`` means pass.
 
-    __slots__ = ("_answers", "_arrivals", "first_wins", "order")
+    The outcome is settled once per answer, so reading it is free.
+    """
+
+    __slots__ = ("_answers", "_arrivals", "_pending", "_taker", "first_wins", "order")
 
     def __init__(self, order: Sequence[int], first_wins: bool = False) -> None:
         self.order = tuple(order)
         self.first_wins = first_wins
         self._answers: dict[int, Any] = {}
         self._arrivals: list[int] = []
+        self._taker: int | None = None
+        self._pending: tuple[int, ...] = self.order
 
     @classmethod
     def around(
@@ -60,44 +65,51 @@ class ReactionWindow:
         return cls(order, first_wins)
 
     def answer(self, seat: int, reaction: Any) -> None:
-        if seat not in self.pending:
+        if seat not in self._pending:
             raise ValueError(f"seat {seat} has no answer to give in this window")
         self._answers[seat] = reaction
         self._arrivals.append(seat)
+        self._settle()
 
-    @property
-    def taker(self) -> int | None:
-        """The seat whose reaction counts, once it is settled."""
+    def _settle(self) -> None:
         if self.first_wins:
-            return next((s for s in self._arrivals if self._answers[s] is not None), None)
-        for seat in self.order:
-            if seat not in self._answers:
-                return None
-            if self._answers[seat] is not None:
-                return seat
-        return None
-
-    @property
-    def reaction(self) -> Any:
-        taker = self.taker
-        return None if taker is None else self._answers[taker]
-
-    @property
-    def closed(self) -> bool:
-        return self.taker is not None or len(self._answers) == len(self.order)
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """Seats whose answer could still change the outcome."""
-        if self.closed:
-            return ()
+            self._taker = next((s for s in self._arrivals if self._answers[s] is not None), None)
+        else:
+            self._taker = None
+            for seat in self.order:
+                if seat not in self._answers:
+                    break
+                if self._answers[seat] is not None:
+                    self._taker = seat
+                    break
+        if self._taker is not None or len(self._answers) == len(self.order):
+            self._pending = ()
+            return
         waiting: list[int] = []
         for seat in self.order:
             if seat not in self._answers:
                 waiting.append(seat)
             elif self._answers[seat] is not None and not self.first_wins:
                 break
-        return tuple(waiting)
+        self._pending = tuple(waiting)
+
+    @property
+    def taker(self) -> int | None:
+        """The seat whose reaction counts, once it is settled."""
+        return self._taker
+
+    @property
+    def reaction(self) -> Any:
+        return None if self._taker is None else self._answers[self._taker]
+
+    @property
+    def closed(self) -> bool:
+        return not self._pending
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Seats whose answer could still change the outcome."""
+        return self._pending
 
     def answered(self, seat: int) -> bool:
         return seat in self._answers
@@ -113,6 +125,8 @@ class ReactionWindow:
         twin.first_wins = self.first_wins
         twin._answers = dict(self._answers)
         twin._arrivals = list(self._arrivals)
+        twin._taker = self._taker
+        twin._pending = self._pending
         return twin
 
 
