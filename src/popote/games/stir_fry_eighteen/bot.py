@@ -1,0 +1,170 @@
+"""The heuristic opponent: counts the 18 cards, bluffs now and then, cooks its best dish."""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import comb
+from typing import Any
+
+from popote.bots.base import Bot
+from popote.core.actions import Action
+from popote.core.match import Match
+from popote.games.stir_fry_eighteen.cards import (
+    COUNTS,
+    DISCARD_PAIR,
+    DISCARD_PROTEIN,
+    DISH_BY_KEY,
+    END_TURN,
+    KINDS,
+    NOUILLES,
+    ORDER,
+    PASS,
+    PROTEIN_DRAWS,
+    PROTEINS,
+    TASTE_TEST,
+    TRIM,
+    DiscardKind,
+)
+
+# How much a first copy of each card is worth keeping; extra copies are worth 1.
+KEEP: dict[str, int] = {
+    NOUILLES: 10,
+    "crevette": 9,
+    "porc": 7,
+    "gingembre": 6,
+    "oignon_vert": 5,
+    "poulet": 5,
+    "sauce_soja": 3,
+    "champignons": 3,
+}
+BLUFF_RATE = 0.3
+SAFE_BLUFF_RATE = 0.6
+SUSPICION = 0.4  # how often the bot assumes others bluff when they could not tell the truth
+
+
+def unseen_counts(view: dict[str, Any]) -> Counter[str]:
+    """The cards this seat has not seen anywhere: in others' hands, the deck or face down."""
+    seen = Counter(view.get("hand", [])) + Counter(view.get("my_face_down", []))
+    seen += Counter(entry["card"] for entry in view["face_up"])
+    return Counter(COUNTS) - seen
+
+
+def chance_of_pair(unseen: Counter[str], size: int) -> float:
+    """Chance that ``size`` cards taken from ``unseen`` hold two identical cards."""
+    total = sum(unseen.values())
+    if size < 2 or total < size:
+        return 0.0 if size < 2 else 1.0
+    # Elementary symmetric sums: ways to take ``size`` cards, at most one of each kind.
+    ways = [1] + [0] * size
+    for count in unseen.values():
+        for k in range(size, 0, -1):
+            ways[k] += ways[k - 1] * count
+    return 1.0 - ways[size] / comb(total, size)
+
+
+def truth_chance(view: dict[str, Any], unseen: Counter[str]) -> float:
+    """How likely the pending discard is honest, from the cards this seat can count."""
+    pending = view["pending"]
+    size = view["hand_sizes"][pending["seat"]] + pending["count"]
+    total = sum(unseen.values())
+    if pending["kind"] == DiscardKind.PAIR.value:
+        could = chance_of_pair(unseen, size)
+    else:
+        could = min(1.0, unseen[pending["claim"]] * size / total) if total else 0.0
+    if could <= 0.0:
+        return 0.0
+    return could / (could + (1.0 - could) * SUSPICION)
+
+
+def keep_order(hand: list[str]) -> list[str]:
+    """The hand from the card least worth keeping to the most."""
+    seen: Counter[str] = Counter()
+    scored: list[tuple[int, int, str]] = []
+    for card in sorted(hand, key=ORDER.__getitem__):
+        value = KEEP[card] if not seen[card] else 1
+        seen[card] += 1
+        scored.append((value, ORDER[card], card))
+    return [card for _, _, card in sorted(scored)]
+
+
+class StirFryHeuristicBot(Bot):
+    """Tells the truth when it can, bluffs with junk cards, and tests unlikely claims."""
+
+    kind = "heuristic"
+
+    def choose(self, match: Match) -> Action:
+        view = match.view(self.seat)
+        legal = match.legal_actions(self.seat)
+        if view["phase"] == "test_window":
+            return self._react(view)
+        if view["phase"] == "trim":
+            return TRIM[keep_order(view["hand"])[0]]
+        choice = self._discard(view, set(legal)) or self._cook(view, legal)
+        return choice if choice in legal else END_TURN
+
+    def _react(self, view: dict[str, Any]) -> Action:
+        truth = truth_chance(view, unseen_counts(view))
+        hand = view["hand"]
+        threshold = 0.3 if not hand else 0.4 - 0.05 * len(hand)
+        return TASTE_TEST if truth < threshold else PASS
+
+    def _discard(self, view: dict[str, Any], legal: set[Action]) -> Action | None:
+        if view["deck_size"] == 0:
+            return None
+        hand: list[str] = view["hand"]
+        counts = Counter(hand)
+        order = keep_order(hand)
+        if not view["pair_used"]:
+            extra = [k for k in KINDS if counts[k] >= 3 or (counts[k] == 2 and k != NOUILLES)]
+            if extra:
+                best = max(extra, key=lambda k: (counts[k], -KEEP[k]))
+                return self._if_legal(DISCARD_PAIR.get((best, best)), legal)
+            junk = sorted(order[:2], key=ORDER.__getitem__)
+            if len(hand) >= 3 and self.chance.below(100) < BLUFF_RATE * 100:
+                return self._if_legal(DISCARD_PAIR.get((junk[0], junk[1])), legal)
+        if not view["protein_used"] and hand:
+            return self._protein(view, hand, order, legal)
+        return None
+
+    def _protein(
+        self, view: dict[str, Any], hand: list[str], order: list[str], legal: set[Action]
+    ) -> Action | None:
+        held = [p for p in PROTEINS if p in hand]
+        for protein in held:
+            if self._best_points(hand) - self._best_points(_without(hand, protein)) <= 1:
+                return self._if_legal(DISCARD_PROTEIN[protein, protein], legal)
+        junk = order[0]
+        safe = [p for p in held if p != junk]
+        if safe and self.chance.below(100) < SAFE_BLUFF_RATE * 100:
+            claim = max(safe, key=PROTEIN_DRAWS.__getitem__)
+            return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
+        shown = {entry["card"] for entry in view["face_up"]}
+        open_claims = [p for p in PROTEINS if p not in shown and p not in hand]
+        if open_claims and self.chance.below(100) < BLUFF_RATE * 100:
+            claim = self.chance.choice(open_claims)
+            return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
+        return None
+
+    def _cook(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        dishes = [a for a in legal if a["type"] == "cook"]
+        if view["exact"]:
+            room = view["target"] - view["scores"][self.seat]
+            dishes = [a for a in dishes if a["points"] <= room]
+        if not dishes:
+            return None
+        return max(dishes, key=lambda a: (a["points"], -len(DISH_BY_KEY[a["dish"]].cards)))
+
+    @staticmethod
+    def _best_points(hand: list[str]) -> int:
+        kinds = set(hand)
+        return max((d.points for d in DISH_BY_KEY.values() if kinds.issuperset(d.cards)), default=0)
+
+    @staticmethod
+    def _if_legal(action: Action | None, legal: set[Action]) -> Action | None:
+        return action if action is not None and action in legal else None
+
+
+def _without(hand: list[str], card: str) -> list[str]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
