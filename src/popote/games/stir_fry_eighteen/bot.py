@@ -14,6 +14,7 @@ from popote.games.stir_fry_eighteen.cards import (
     DISCARD_PAIR,
     DISCARD_PROTEIN,
     DISH_BY_KEY,
+    DISHES,
     END_TURN,
     KINDS,
     NOUILLES,
@@ -39,6 +40,7 @@ KEEP: dict[str, int] = {
 }
 BLUFF_RATE = 0.3
 SAFE_BLUFF_RATE = 0.6
+SMALLEST_DISH = min(dish.points for dish in DISHES)
 SUSPICION = 0.4  # how often the bot assumes others bluff when they could not tell the truth
 
 
@@ -105,6 +107,8 @@ class StirFryHeuristicBot(Bot):
     def _react(self, view: dict[str, Any]) -> Action:
         truth = truth_chance(view, unseen_counts(view))
         hand = view["hand"]
+        if not hand and _stuck(view, self.seat):
+            return TASTE_TEST  # losing 5 points is what a stuck bullseye score needs
         threshold = 0.3 if not hand else 0.4 - 0.05 * len(hand)
         return TASTE_TEST if truth < threshold else PASS
 
@@ -147,6 +151,10 @@ class StirFryHeuristicBot(Bot):
 
     def _cook(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         dishes = [a for a in legal if a["type"] == "cook"]
+        if dishes and _stuck(view, self.seat):
+            # No dish can land exactly: burn the biggest one to empty the hand, then lose 5
+            # points on a taste test to get back in range.
+            return max(dishes, key=lambda a: len(DISH_BY_KEY[a["dish"]].cards))
         if view["exact"]:
             room = view["target"] - view["scores"][self.seat]
             dishes = [a for a in dishes if a["points"] <= room]
@@ -162,6 +170,12 @@ class StirFryHeuristicBot(Bot):
     @staticmethod
     def _if_legal(action: Action | None, legal: set[Action]) -> Action | None:
         return action if action is not None and action in legal else None
+
+
+def _stuck(view: dict[str, Any], seat: int) -> bool:
+    """In bullseye, whether the score is so close to the target that no dish can land on it."""
+    room = view["target"] - view["scores"][seat]
+    return bool(view["exact"]) and 0 < room < SMALLEST_DISH
 
 
 def _without(hand: list[str], card: str) -> list[str]:
