@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from math import comb
 from typing import Any
 
 from popote.bots.base import Bot
-from popote.core.actions import Action
+from popote.core.actions import Action, Event
 from popote.core.match import Match
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,
@@ -19,6 +20,7 @@ from popote.games.stir_fry_eighteen.cards import (
     KINDS,
     NOUILLES,
     ORDER,
+    PAIR_DRAWS,
     PASS,
     PROTEIN_DRAWS,
     PROTEINS,
@@ -38,10 +40,13 @@ KEEP: dict[str, int] = {
     "sauce_soja": 3,
     "champignons": 3,
 }
-BLUFF_RATE = 0.3
-SAFE_BLUFF_RATE = 0.6
+BLUFF_RATE = 0.1
+SAFE_BLUFF_RATE = 0.5
 SMALLEST_DISH = min(dish.points for dish in DISHES)
-SUSPICION = 0.4  # how often the bot assumes others bluff when they could not tell the truth
+SUSPICION = 0.4  # the share of bluffs the bot expects before it has seen any test
+DENIAL = 0.5  # what each card kept from the discarder is worth to the accuser
+CARD_WORTH = 2.0  # what each card of the accuser's hand is worth
+POINTS_WORTH = 2.5  # what 5 points are worth, in cards
 
 
 def unseen_counts(view: dict[str, Any]) -> Counter[str]:
@@ -64,18 +69,24 @@ def chance_of_pair(unseen: Counter[str], size: int) -> float:
     return 1.0 - ways[size] / comb(total, size)
 
 
-def truth_chance(view: dict[str, Any], unseen: Counter[str]) -> float:
-    """How likely the pending discard is honest, from the cards this seat can count."""
+def could_be_honest(view: dict[str, Any], unseen: Counter[str]) -> float:
+    """Chance that the discarder even held what the pending discard claims."""
     pending = view["pending"]
     size = view["hand_sizes"][pending["seat"]] + pending["count"]
     total = sum(unseen.values())
     if pending["kind"] == DiscardKind.PAIR.value:
-        could = chance_of_pair(unseen, size)
-    else:
-        could = min(1.0, unseen[pending["claim"]] * size / total) if total else 0.0
+        return chance_of_pair(unseen, size)
+    return min(1.0, unseen[pending["claim"]] * size / total) if total else 0.0
+
+
+def truth_chance(could: float, bluff_share: float) -> float:
+    """How likely the claim is honest: what the cards allow, weighed by the discarder's habits."""
     if could <= 0.0:
         return 0.0
-    return could / (could + (1.0 - could) * SUSPICION)
+    if could >= 1.0:
+        return 1.0
+    honest = could * (1.0 - bluff_share)
+    return honest / (honest + (1.0 - could) * bluff_share)
 
 
 def keep_order(hand: list[str]) -> list[str]:
@@ -93,6 +104,34 @@ class StirFryHeuristicBot(Bot):
     """Tells the truth when it can, bluffs with junk cards, and tests unlikely claims."""
 
     kind = "heuristic"
+    bluff = BLUFF_RATE
+    safe = SAFE_BLUFF_RATE
+    card_worth = CARD_WORTH
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.honest: Counter[int] = Counter()  # revealed honest discards, per seat
+        self.bluffed: Counter[int] = Counter()  # revealed bluffs, per seat
+        self.my_windows = 0
+        self.my_tests = 0
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event["type"] == "taste_test":
+                (self.honest if event["truthful"] else self.bluffed)[event["seat"]] += 1
+                self.my_tests += event["seat"] == self.seat
+            elif event["type"] == "test_window" and event["seat"] == self.seat:
+                self.my_windows += 1
+
+    def bluff_share(self, seat: int) -> float:
+        """How often ``seat``'s tested discards were bluffs (smoothed towards SUSPICION)."""
+        bluffs, honest = self.bluffed[seat], self.honest[seat]
+        return (bluffs + 2 * SUSPICION) / (bluffs + honest + 2)
+
+    def boldness(self) -> float:
+        """How readily to bluff: less when the others keep testing this seat."""
+        tested = (self.my_tests + 1) / (self.my_windows + 3)
+        return max(0.3, 1.0 - tested)
 
     def choose(self, match: Match) -> Action:
         view = match.view(self.seat)
@@ -105,12 +144,16 @@ class StirFryHeuristicBot(Bot):
         return choice if choice in legal else END_TURN
 
     def _react(self, view: dict[str, Any]) -> Action:
-        truth = truth_chance(view, unseen_counts(view))
+        pending = view["pending"]
+        could = could_be_honest(view, unseen_counts(view))
+        truth = truth_chance(could, self.bluff_share(pending["seat"]))
         hand = view["hand"]
         if not hand and _stuck(view, self.seat):
             return TASTE_TEST  # losing 5 points is what a stuck bullseye score needs
-        threshold = 0.3 if not hand else 0.4 - 0.05 * len(hand)
-        return TASTE_TEST if truth < threshold else PASS
+        claimed = PAIR_DRAWS if pending["claim"] is None else PROTEIN_DRAWS[pending["claim"]]
+        gain = 1.0 + DENIAL * claimed  # a card for me, cards kept from the discarder
+        cost = len(hand) * self.card_worth if hand else POINTS_WORTH
+        return TASTE_TEST if (1.0 - truth) * gain > truth * cost else PASS
 
     def _discard(self, view: dict[str, Any], legal: set[Action]) -> Action | None:
         if view["deck_size"] == 0:
@@ -124,7 +167,7 @@ class StirFryHeuristicBot(Bot):
                 best = max(extra, key=lambda k: (counts[k], -KEEP[k]))
                 return self._if_legal(DISCARD_PAIR.get((best, best)), legal)
             junk = sorted(order[:2], key=ORDER.__getitem__)
-            if len(hand) >= 3 and self.chance.below(100) < BLUFF_RATE * 100:
+            if len(hand) >= 3 and self.chance.below(100) < self.bluff * self.boldness() * 100:
                 return self._if_legal(DISCARD_PAIR.get((junk[0], junk[1])), legal)
         if not view["protein_used"] and hand:
             return self._protein(view, hand, order, legal)
@@ -139,12 +182,12 @@ class StirFryHeuristicBot(Bot):
                 return self._if_legal(DISCARD_PROTEIN[protein, protein], legal)
         junk = order[0]
         safe = [p for p in held if p != junk]
-        if safe and self.chance.below(100) < SAFE_BLUFF_RATE * 100:
+        if safe and self.chance.below(100) < self.safe * self.boldness() * 100:
             claim = max(safe, key=PROTEIN_DRAWS.__getitem__)
             return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
         shown = {entry["card"] for entry in view["face_up"]}
         open_claims = [p for p in PROTEINS if p not in shown and p not in hand]
-        if open_claims and self.chance.below(100) < BLUFF_RATE * 100:
+        if open_claims and self.chance.below(100) < self.bluff * self.boldness() * 100:
             claim = self.chance.choice(open_claims)
             return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
         return None
