@@ -60,8 +60,9 @@ def cards_text(cards: Sequence[str], lang: Lang) -> str:
     return ", ".join(NAMES[card].get(lang) for card in cards) or "-"
 
 
-def _per_seat(values: Sequence[object], names: Sequence[str]) -> str:
-    return " ; ".join(f"{names[seat]} : {value}" for seat, value in enumerate(values))
+def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str:
+    colon, semicolon = (": ", "; ") if lang == "en" else (" : ", " ; ")
+    return semicolon.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
 
 
 def _t(fr: str, en: str, lang: Lang, **fields: Any) -> str:
@@ -86,7 +87,7 @@ class StirFryPresenter(Presenter):
             return _t("Votre main : {c}.", "Your hand: {c}.", lang, c=cards_text(cards, lang))
         if kind == "turn_started":
             return _t(
-                "Tour {r} : à {n} de jouer.",
+                "Manche {r} : à {n} de jouer.",
                 "Round {r}: {n} to play.",
                 lang,
                 r=event["round"],
@@ -169,8 +170,8 @@ class StirFryPresenter(Presenter):
             return _t("Vous défaussez {c}.", "You discard {c}.", lang, c=cards_text(cards, lang))
         if kind == "turn_ended":
             return _t(
-                "Fin du tour de {n} : {k} cartes remélangées dans la pioche ({d} cartes).",
-                "End of {n}'s turn: {k} cards shuffled back into the deck ({d} cards).",
+                "Fin du tour de {n} : {k} carte(s) remélangée(s) dans la pioche ({d} cartes).",
+                "End of {n}'s turn: {k} card(s) shuffled back into the deck ({d} cards).",
                 lang,
                 n=name,
                 k=event["returned"],
@@ -182,7 +183,7 @@ class StirFryPresenter(Presenter):
                 "Game over ({e}). Scores: {s}. Winner(s): {w}.",
                 lang,
                 e=_END[event["end"]].get(lang),
-                s=_per_seat(event["scores"], names),
+                s=_per_seat(event["scores"], names, lang),
                 w=", ".join(names[winner] for winner in event["winners"]),
             )
         return None
@@ -305,7 +306,7 @@ class StirFryPresenter(Presenter):
         goal = _t("exactement ", "exactly ", lang) if view["exact"] else ""
         lines = [
             _t(
-                "Tour {r}/{l}, objectif {g}{t} points. Pioche : {d} cartes.",
+                "Manche {r}/{l}, objectif {g}{t} points. Pioche : {d} cartes.",
                 "Round {r}/{l}, target {g}{t} points. Deck: {d} cards.",
                 lang,
                 r=view["round"],
@@ -314,12 +315,12 @@ class StirFryPresenter(Presenter):
                 t=target,
                 d=view["deck_size"],
             ),
-            _t("Scores : {s}.", "Scores: {s}.", lang, s=_per_seat(view["scores"], names)),
+            _t("Scores : {s}.", "Scores: {s}.", lang, s=_per_seat(view["scores"], names, lang)),
             _t(
                 "Cartes en main : {s}.",
                 "Cards in hand: {s}.",
                 lang,
-                s=_per_seat(view["hand_sizes"], names),
+                s=_per_seat(view["hand_sizes"], names, lang),
             ),
         ]
         face_up = [entry["card"] for entry in view["face_up"]]
