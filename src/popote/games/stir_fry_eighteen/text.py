@@ -357,4 +357,20 @@ class StirFryPresenter(Presenter):
                 k=excess,
                 h=hand,
             )
-        return _t("À vous. Votre main : {h}.", "Your turn. Your hand: {h}.", lang, h=hand)
+        seat = view.get("seat")
+        score = view["scores"][seat] if isinstance(seat, int) else 0
+        line = _t(
+            "À vous (score {s}/{t}). Votre main : {h}.",
+            "Your turn (score {s}/{t}). Your hand: {h}.",
+            lang,
+            s=score,
+            t=view["target"],
+            h=hand,
+        )
+        if view.get("caught"):
+            line += " " + _t(
+                "Bluff découvert : plus de pioche ce tour.",
+                "Bluff found out: no more drawing this turn.",
+                lang,
+            )
+        return line
