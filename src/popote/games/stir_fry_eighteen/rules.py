@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from popote.core.actions import Action, Event, secret_event
@@ -13,7 +12,6 @@ from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options
 from popote.core.windows import ReactionWindow
 from popote.games.stir_fry_eighteen.cards import (
-    BASE_TARGET,
     COUNTS,
     DISCARD_PAIR,
     DISCARD_PROTEIN,
@@ -23,11 +21,8 @@ from popote.games.stir_fry_eighteen.cards import (
     HAND_LIMIT,
     HAND_SIZE,
     KINDS,
-    PAIR_DRAWS,
     PASS,
-    PROTEIN_DRAWS,
     PROTEINS,
-    STAR_TARGET,
     TASTE_TEST,
     TEST_PENALTY,
     TRIM,
@@ -38,48 +33,8 @@ from popote.games.stir_fry_eighteen.cards import (
     mask_of,
     sort_cards,
 )
+from popote.games.stir_fry_eighteen.model import Pending, PileCard, Settings, lookup
 from popote.games.stir_fry_eighteen.views import build_view
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The options of a match, read once."""
-
-    target: int = BASE_TARGET
-    exact: bool = False
-    overshoot: Overshoot = Overshoot.BUST
-    finish_round: bool = False
-    empty_pantry: bool = False
-    round_limit: int = 100
-
-    @classmethod
-    def from_options(cls, options: Options) -> Settings:
-        return cls(
-            target=STAR_TARGET if options.get("star_chef", False) else BASE_TARGET,
-            exact=bool(options.get("bullseye", False)),
-            overshoot=Overshoot(options.get("overshoot", Overshoot.BUST.value)),
-            finish_round=bool(options.get("finish_round", False)),
-            empty_pantry=bool(options.get("empty_pantry", False)),
-            round_limit=int(options.get("round_limit", 100)),
-        )
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A face-down discard waiting for the taste-test window to close."""
-
-    seat: int
-    kind: DiscardKind
-    claim: str | None
-    slots: tuple[int, ...]  # positions of its cards in the turn pile
-
-    @property
-    def draws(self) -> int:
-        return PAIR_DRAWS if self.claim is None else PROTEIN_DRAWS[self.claim]
-
-
-# A card set aside during the current turn: (card, owner, face up).
-PileCard = tuple[str, int, bool]
 
 
 class StirFryState(GameState):
@@ -167,7 +122,7 @@ class StirFryState(GameState):
         ]
 
     def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
-        candidate = _lookup(action)
+        candidate = lookup(action)
         if candidate is None or len(candidate) != len(action) or candidate != action:
             return None
         return candidate if candidate in self.legal_actions(seat) else None
@@ -436,33 +391,3 @@ class StirFryState(GameState):
             "winners": list(winners),
             "rounds": self.round,
         }
-
-
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "discard_pair": ("first", "second"),
-    "discard_protein": ("card", "claim"),
-    "cook": ("dish",),
-    "trim": ("card",),
-}
-
-
-def _lookup(action: Mapping[str, Any]) -> Action | None:
-    """The shared action object ``action`` names, if any (legality is checked elsewhere)."""
-    kind = action.get("type")
-    if kind == "end_turn":
-        return END_TURN
-    if kind == "taste_test":
-        return TASTE_TEST
-    if kind == "pass":
-        return PASS
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None or any(not isinstance(action.get(key), str) for key in fields):
-        return None
-    if kind == "discard_pair":
-        return DISCARD_PAIR.get((action["first"], action["second"]))
-    if kind == "discard_protein":
-        return DISCARD_PROTEIN.get((action["card"], action["claim"]))
-    if kind == "cook":
-        dish = DISH_BY_KEY.get(action["dish"])
-        return dish.action if dish else None
-    return TRIM.get(action["card"])

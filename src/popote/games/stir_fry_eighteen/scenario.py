@@ -19,7 +19,8 @@ from popote.core.match import Match
 from popote.core.options import resolve_options
 from popote.core.registry import get_game
 from popote.games.stir_fry_eighteen.cards import COUNTS, KINDS
-from popote.games.stir_fry_eighteen.rules import Settings, StirFryState
+from popote.games.stir_fry_eighteen.model import Settings
+from popote.games.stir_fry_eighteen.rules import StirFryState
 from popote.games.stir_fry_eighteen.views import NAME
 
 
