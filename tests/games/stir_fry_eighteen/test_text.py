@@ -62,3 +62,11 @@ def test_others_only_hear_how_many_cards_were_drawn() -> None:
     assert "You draw shrimp, ginger, soy sauce for the protein." in mine
     assert "Anne draws 3 card(s) for the protein." in theirs
     assert not any("shrimp" in (line or "") or "noodles" in (line or "") for line in theirs)
+
+
+def test_the_prompt_tells_a_nearer_seat_that_someone_further_already_called() -> None:
+    m = scenario_match(hands=[["nouilles", "porc"], ["poulet"], ["gingembre"]])
+    m.act(0, protein("nouilles", "porc"))
+    m.act(2, {"type": "taste_test"})
+    assert m.to_act == (1,)
+    assert "Already called by Chloé" in PRESENTER.prompt(m.view(1), "en", NAMES)

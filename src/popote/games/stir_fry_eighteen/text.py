@@ -339,7 +339,7 @@ class StirFryPresenter(Presenter):
         if view["phase"] == "test_window" and pending is not None:
             count = pending["count"]
             what = _t("deux cartes", "two cards", lang) if count == 2 else ""
-            return _t(
+            question = _t(
                 "{n} défausse {w} en annonçant {c} : test de goût ?",
                 "{n} discards {w} claiming {c}: taste test?",
                 lang,
@@ -347,6 +347,15 @@ class StirFryPresenter(Presenter):
                 w=what or _t("une carte", "one card", lang),
                 c=claim_text(pending, lang),
             )
+            callers = (view.get("window") or {}).get("callers", [])
+            if callers:
+                question += " " + _t(
+                    "(Déjà demandé par {c} ; vous passez avant si vous le demandez aussi.)",
+                    "(Already called by {c}; you come first if you call too.)",
+                    lang,
+                    c=", ".join(names[caller] for caller in callers),
+                )
+            return question
         hand = cards_text(view.get("hand", []), lang)
         if view["phase"] == "trim":
             excess = len(view.get("hand", [])) - HAND_LIMIT
