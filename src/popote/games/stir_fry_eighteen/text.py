@@ -69,6 +69,12 @@ def _t(fr: str, en: str, lang: Lang, **fields: Any) -> str:
     return Text(fr, en).format(**fields).get(lang)
 
 
+def _how_many(count: int, lang: Lang) -> str:
+    if count == 2:
+        return Text("deux cartes", "two cards").get(lang)
+    return Text("une carte", "one card").get(lang)
+
+
 def claim_text(event: Event | dict[str, Any], lang: Lang) -> str:
     if event["kind"] == "pair":
         return Text("une paire", "a pair").get(lang)
@@ -96,8 +102,7 @@ class StirFryPresenter(Presenter):
         if kind == "cards_drawn":
             return self._drawn(event, lang, name)
         if kind == "discarded":
-            what = _t("deux cartes", "two cards", lang) if event["kind"] == "pair" else ""
-            what = what or _t("une carte", "one card", lang)
+            what = _how_many(event["count"], lang)
             line = _t(
                 "{n} défausse {w} face cachée en annonçant {c}.",
                 "{n} discards {w} face down, claiming {c}.",
@@ -337,14 +342,12 @@ class StirFryPresenter(Presenter):
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         pending = view.get("pending")
         if view["phase"] == "test_window" and pending is not None:
-            count = pending["count"]
-            what = _t("deux cartes", "two cards", lang) if count == 2 else ""
             question = _t(
                 "{n} défausse {w} en annonçant {c} : test de goût ?",
                 "{n} discards {w} claiming {c}: taste test?",
                 lang,
                 n=names[pending["seat"]],
-                w=what or _t("une carte", "one card", lang),
+                w=_how_many(pending["count"], lang),
                 c=claim_text(pending, lang),
             )
             callers = (view.get("window") or {}).get("callers", [])
