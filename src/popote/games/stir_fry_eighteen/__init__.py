@@ -1,0 +1,94 @@
+"""Stir-Fry Eighteen (Marshall Britt): an 18-card bluffing game of noodle dishes."""
+
+from __future__ import annotations
+
+from popote.bots.base import Bot
+from popote.core.actions import Event
+from popote.core.chance import Chance
+from popote.core.game import Game, GameSpec, GameState, Options
+from popote.core.i18n import Text
+from popote.core.options import Option
+from popote.games.stir_fry_eighteen.bot import StirFryHeuristicBot
+from popote.games.stir_fry_eighteen.cards import Overshoot
+from popote.games.stir_fry_eighteen.rules import StirFryState
+from popote.games.stir_fry_eighteen.text import SUMMARY, StirFryPresenter
+from popote.games.stir_fry_eighteen.views import NAME
+
+SPEC = GameSpec(
+    name=NAME,
+    title=Text("Stir-Fry Eighteen", "Stir-Fry Eighteen"),
+    min_players=2,
+    max_players=5,
+    default_players=3,
+    options=(
+        Option.boolean(
+            "finish_round",
+            False,
+            Text(
+                "Variante de notation : quand un chef atteint l'objectif, finir le tour de table "
+                "(le meilleur score gagne, égalités partagées)",
+                "Scoring variant: when a chef reaches the target, finish the round (highest "
+                "score wins, ties shared)",
+            ),
+        ),
+        Option.boolean(
+            "star_chef",
+            False,
+            Text("Chef étoilé : objectif 300 points", "Star chef: the target is 300 points"),
+        ),
+        Option.boolean(
+            "empty_pantry",
+            False,
+            Text(
+                "Garde-manger vide : pas de pioche au début de son tour",
+                "Empty pantry: no draw at the start of one's turn",
+            ),
+        ),
+        Option.boolean(
+            "bullseye",
+            False,
+            Text(
+                "En plein dans le mille : atteindre l'objectif exactement",
+                "Bullseye: reach the target exactly",
+            ),
+        ),
+        Option.choice(
+            "overshoot",
+            Overshoot.BUST.value,
+            Text(
+                "En plein dans le mille, plat qui dépasse l'objectif : cuisiné pour 0 point "
+                "(bust) ou interdit (forbidden)",
+                "Bullseye, a dish that would pass the target: cooked for 0 points (bust) or "
+                "not allowed (forbidden)",
+            ),
+            [rule.value for rule in Overshoot],
+        ),
+        Option.integer(
+            "round_limit",
+            100,
+            Text(
+                "Nombre maximal de tours de table ; ensuite le meilleur score gagne",
+                "Most rounds played; then the highest score wins",
+            ),
+            minimum=10,
+            maximum=1000,
+        ),
+    ),
+    summary=SUMMARY,
+)
+
+
+class StirFryEighteen(Game):
+    spec = SPEC
+    presenter = StirFryPresenter()
+
+    def new_state(
+        self, players: int, options: Options, chance: Chance
+    ) -> tuple[GameState, list[Event]]:
+        return StirFryState.deal(players, options, chance)
+
+    def heuristic_bot(self, seat: int, seed: int) -> Bot:
+        return StirFryHeuristicBot(seat, seed)
+
+
+GAME = StirFryEighteen()

@@ -1,0 +1,227 @@
+"""The heuristic opponent: counts the 18 cards, bluffs now and then, cooks its best dish."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from math import comb
+from typing import Any
+
+from popote.bots.base import Bot
+from popote.core.actions import Action, Event
+from popote.core.match import Match
+from popote.games.stir_fry_eighteen.cards import (
+    COUNTS,
+    DISCARD_PAIR,
+    DISCARD_PROTEIN,
+    DISH_BY_KEY,
+    DISHES,
+    END_TURN,
+    KINDS,
+    NOUILLES,
+    ORDER,
+    PAIR_DRAWS,
+    PASS,
+    PROTEIN_DRAWS,
+    PROTEINS,
+    TASTE_TEST,
+    TRIM,
+    DiscardKind,
+)
+
+# How much a first copy of each card is worth keeping; extra copies are worth 1.
+KEEP: dict[str, int] = {
+    NOUILLES: 10,
+    "crevette": 9,
+    "porc": 7,
+    "gingembre": 6,
+    "oignon_vert": 5,
+    "poulet": 5,
+    "sauce_soja": 3,
+    "champignons": 3,
+}
+BLUFF_RATE = 0.1
+SAFE_BLUFF_RATE = 0.5
+SMALLEST_DISH = min(dish.points for dish in DISHES)
+SUSPICION = 0.4  # the share of bluffs the bot expects before it has seen any test
+DENIAL = 0.5  # what each card kept from the discarder is worth to the accuser
+CARD_WORTH = 2.0  # what each card of the accuser's hand is worth
+POINTS_WORTH = 2.5  # what 5 points are worth, in cards
+
+
+def unseen_counts(view: dict[str, Any]) -> Counter[str]:
+    """The cards this seat has not seen anywhere: in others' hands, the deck or face down."""
+    seen = Counter(view.get("hand", [])) + Counter(view.get("my_face_down", []))
+    seen += Counter(entry["card"] for entry in view["face_up"])
+    return Counter(COUNTS) - seen
+
+
+def chance_of_pair(unseen: Counter[str], size: int) -> float:
+    """Chance that ``size`` cards taken from ``unseen`` hold two identical cards."""
+    total = sum(unseen.values())
+    if size < 2 or total < size:
+        return 0.0 if size < 2 else 1.0
+    # Elementary symmetric sums: ways to take ``size`` cards, at most one of each kind.
+    ways = [1] + [0] * size
+    for count in unseen.values():
+        for k in range(size, 0, -1):
+            ways[k] += ways[k - 1] * count
+    return 1.0 - ways[size] / comb(total, size)
+
+
+def could_be_honest(view: dict[str, Any], unseen: Counter[str]) -> float:
+    """Chance that the discarder even held what the pending discard claims."""
+    pending = view["pending"]
+    size = view["hand_sizes"][pending["seat"]] + pending["count"]
+    total = sum(unseen.values())
+    if pending["kind"] == DiscardKind.PAIR.value:
+        return chance_of_pair(unseen, size)
+    return min(1.0, unseen[pending["claim"]] * size / total) if total else 0.0
+
+
+def truth_chance(could: float, bluff_share: float) -> float:
+    """How likely the claim is honest: what the cards allow, weighed by the discarder's habits."""
+    if could <= 0.0:
+        return 0.0
+    if could >= 1.0:
+        return 1.0
+    honest = could * (1.0 - bluff_share)
+    return honest / (honest + (1.0 - could) * bluff_share)
+
+
+def keep_order(hand: list[str]) -> list[str]:
+    """The hand from the card least worth keeping to the most."""
+    seen: Counter[str] = Counter()
+    scored: list[tuple[int, int, str]] = []
+    for card in sorted(hand, key=ORDER.__getitem__):
+        value = KEEP[card] if not seen[card] else 1
+        seen[card] += 1
+        scored.append((value, ORDER[card], card))
+    return [card for _, _, card in sorted(scored)]
+
+
+class StirFryHeuristicBot(Bot):
+    """Tells the truth when it can, bluffs with junk cards, and tests unlikely claims."""
+
+    kind = "heuristic"
+    bluff = BLUFF_RATE
+    safe = SAFE_BLUFF_RATE
+    card_worth = CARD_WORTH
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.honest: Counter[int] = Counter()  # revealed honest discards, per seat
+        self.bluffed: Counter[int] = Counter()  # revealed bluffs, per seat
+        self.my_windows = 0
+        self.my_tests = 0
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event["type"] == "taste_test":
+                (self.honest if event["truthful"] else self.bluffed)[event["seat"]] += 1
+                self.my_tests += event["seat"] == self.seat
+            elif event["type"] == "test_window" and event["seat"] == self.seat:
+                self.my_windows += 1
+
+    def bluff_share(self, seat: int) -> float:
+        """How often ``seat``'s tested discards were bluffs (smoothed towards SUSPICION)."""
+        bluffs, honest = self.bluffed[seat], self.honest[seat]
+        return (bluffs + 2 * SUSPICION) / (bluffs + honest + 2)
+
+    def boldness(self) -> float:
+        """How readily to bluff: less when the others keep testing this seat."""
+        tested = (self.my_tests + 1) / (self.my_windows + 3)
+        return max(0.3, 1.0 - tested)
+
+    def choose(self, match: Match) -> Action:
+        view = match.view(self.seat)
+        legal = match.legal_actions(self.seat)
+        if view["phase"] == "test_window":
+            return self._react(view)
+        if view["phase"] == "trim":
+            return TRIM[keep_order(view["hand"])[0]]
+        choice = self._discard(view, set(legal)) or self._cook(view, legal)
+        return choice if choice in legal else END_TURN
+
+    def _react(self, view: dict[str, Any]) -> Action:
+        pending = view["pending"]
+        could = could_be_honest(view, unseen_counts(view))
+        truth = truth_chance(could, self.bluff_share(pending["seat"]))
+        hand = view["hand"]
+        if not hand and _stuck(view, self.seat):
+            return TASTE_TEST  # losing 5 points is what a stuck bullseye score needs
+        claimed = PAIR_DRAWS if pending["claim"] is None else PROTEIN_DRAWS[pending["claim"]]
+        gain = 1.0 + DENIAL * claimed  # a card for me, cards kept from the discarder
+        cost = len(hand) * self.card_worth if hand else POINTS_WORTH
+        return TASTE_TEST if (1.0 - truth) * gain > truth * cost else PASS
+
+    def _discard(self, view: dict[str, Any], legal: set[Action]) -> Action | None:
+        if view["deck_size"] == 0:
+            return None
+        hand: list[str] = view["hand"]
+        counts = Counter(hand)
+        order = keep_order(hand)
+        if not view["pair_used"]:
+            extra = [k for k in KINDS if counts[k] >= 3 or (counts[k] == 2 and k != NOUILLES)]
+            if extra:
+                best = max(extra, key=lambda k: (counts[k], -KEEP[k]))
+                return self._if_legal(DISCARD_PAIR.get((best, best)), legal)
+            junk = sorted(order[:2], key=ORDER.__getitem__)
+            if len(hand) >= 3 and self.chance.below(100) < self.bluff * self.boldness() * 100:
+                return self._if_legal(DISCARD_PAIR.get((junk[0], junk[1])), legal)
+        if not view["protein_used"] and hand:
+            return self._protein(view, hand, order, legal)
+        return None
+
+    def _protein(
+        self, view: dict[str, Any], hand: list[str], order: list[str], legal: set[Action]
+    ) -> Action | None:
+        held = [p for p in PROTEINS if p in hand]
+        for protein in held:
+            if self._best_points(hand) - self._best_points(_without(hand, protein)) <= 1:
+                return self._if_legal(DISCARD_PROTEIN[protein, protein], legal)
+        junk = order[0]
+        safe = [p for p in held if p != junk]
+        if safe and self.chance.below(100) < self.safe * self.boldness() * 100:
+            claim = max(safe, key=PROTEIN_DRAWS.__getitem__)
+            return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
+        shown = {entry["card"] for entry in view["face_up"]}
+        open_claims = [p for p in PROTEINS if p not in shown and p not in hand]
+        if open_claims and self.chance.below(100) < self.bluff * self.boldness() * 100:
+            claim = self.chance.choice(open_claims)
+            return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
+        return None
+
+    def _cook(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        dishes = [a for a in legal if a["type"] == "cook"]
+        if dishes and _stuck(view, self.seat):
+            # No dish can land exactly: burn the biggest one to empty the hand, then lose 5
+            # points on a taste test to get back in range.
+            return max(dishes, key=lambda a: len(DISH_BY_KEY[a["dish"]].cards))
+        if view["exact"]:
+            room = view["target"] - view["scores"][self.seat]
+            dishes = [a for a in dishes if a["points"] <= room]
+        if not dishes:
+            return None
+        return max(dishes, key=lambda a: (a["points"], -len(DISH_BY_KEY[a["dish"]].cards)))
+
+    @staticmethod
+    def _best_points(hand: list[str]) -> int:
+        kinds = set(hand)
+        return max((d.points for d in DISH_BY_KEY.values() if kinds.issuperset(d.cards)), default=0)
+
+    @staticmethod
+    def _if_legal(action: Action | None, legal: set[Action]) -> Action | None:
+        return action if action is not None and action in legal else None
+
+
+def _stuck(view: dict[str, Any], seat: int) -> bool:
+    """In bullseye, whether the score is so close to the target that no dish can land on it."""
+    room = view["target"] - view["scores"][seat]
+    return bool(view["exact"]) and 0 < room < SMALLEST_DISH
+
+
+def _without(hand: list[str], card: str) -> list[str]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest

@@ -1,0 +1,393 @@
+"""The rules of Stir-Fry Eighteen as a game state: turns, discards, taste tests, dishes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from popote.core.actions import Action, Event, secret_event
+from popote.core.chance import Chance
+from popote.core.deck import build_deck, draw
+from popote.core.game import GameState, Options
+from popote.core.windows import ReactionWindow
+from popote.games.stir_fry_eighteen.cards import (
+    COUNTS,
+    DISCARD_PAIR,
+    DISCARD_PROTEIN,
+    DISH_BY_KEY,
+    DISHES,
+    END_TURN,
+    HAND_LIMIT,
+    HAND_SIZE,
+    KINDS,
+    PASS,
+    PROTEINS,
+    TASTE_TEST,
+    TEST_PENALTY,
+    TRIM,
+    DiscardKind,
+    EndReason,
+    Overshoot,
+    Phase,
+    mask_of,
+    sort_cards,
+)
+from popote.games.stir_fry_eighteen.model import Pending, PileCard, Settings, lookup
+from popote.games.stir_fry_eighteen.views import build_view
+
+
+class StirFryState(GameState):
+    """Hands, the draw pile, the cards set aside this turn, scores and the turn's progress."""
+
+    def __init__(
+        self, players: int, hands: list[list[str]], deck: list[str], chance: Chance, rules: Settings
+    ) -> None:
+        self.players = players
+        self.hands = hands
+        self.deck = deck
+        self.chance = chance
+        self.rules = rules
+        self.pile: list[PileCard] = []
+        self.scores = [0] * players
+        self.current = 0
+        self.turn = 0
+        self.phase = Phase.TURN
+        self.to_act: tuple[int, ...] = (0,)
+        self.over = False
+        self.end_reason: EndReason | None = None
+        self.winners: list[int] = []
+        self.pair_used = False
+        self.protein_used = False
+        self.cooked = False
+        self.caught = False
+        self.window: ReactionWindow | None = None
+        self.pending: Pending | None = None
+
+    # --- setup --------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls, players: int, options: Options, chance: Chance
+    ) -> tuple[StirFryState, list[Event]]:
+        deck = build_deck(COUNTS)
+        chance.shuffle(deck)
+        hands = [draw(deck, HAND_SIZE) for _ in range(players)]
+        state = cls(players, hands, deck, chance, Settings.from_options(options))
+        events: list[Event] = []
+        for seat, hand in enumerate(hands):
+            dealt = {
+                "type": "hand_dealt",
+                "seat": seat,
+                "count": len(hand),
+                "cards": sort_cards(hand),
+            }
+            events += secret_event(dealt, ["cards"], [seat])
+        events += state.start_turn(0)
+        return state, events
+
+    # --- the contract ---------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase is Phase.TEST_WINDOW:
+            return [TASTE_TEST, PASS]
+        hand = self.hands[seat]
+        kinds = [kind for kind in KINDS if kind in hand]
+        if self.phase is Phase.TRIM:
+            return [TRIM[kind] for kind in kinds]
+        actions: list[Action] = []
+        if not self.cooked and not self.caught:
+            if not self.pair_used:
+                counts = Counter(hand)
+                for i, first in enumerate(kinds):
+                    if counts[first] >= 2:
+                        actions.append(DISCARD_PAIR[first, first])
+                    actions += [DISCARD_PAIR[first, second] for second in kinds[i + 1 :]]
+            if not self.protein_used:
+                actions += [DISCARD_PROTEIN[kind, claim] for kind in kinds for claim in PROTEINS]
+        if not self.cooked:
+            actions += self.cookable(seat)
+        actions.append(END_TURN)
+        return actions
+
+    def cookable(self, seat: int) -> list[Action]:
+        """The cook actions the hand allows (within the target, if overshooting is forbidden)."""
+        hand_mask = mask_of(self.hands[seat])
+        room = self.rules.target - self.scores[seat]
+        limit = self.rules.exact and self.rules.overshoot is Overshoot.FORBIDDEN
+        return [
+            dish.action
+            for dish in DISHES
+            if dish.mask & ~hand_mask == 0 and not (limit and dish.points > room)
+        ]
+
+    def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        candidate = lookup(action)
+        if candidate is None or len(candidate) != len(action) or candidate != action:
+            return None
+        return candidate if candidate in self.legal_actions(seat) else None
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "discard_pair":
+            return self._discard(seat, DiscardKind.PAIR, [action["first"], action["second"]], None)
+        if kind == "discard_protein":
+            return self._discard(seat, DiscardKind.PROTEIN, [action["card"]], action["claim"])
+        if kind in ("taste_test", "pass"):
+            return self._answer(seat, kind == "taste_test")
+        if kind == "cook":
+            return self._cook(seat, action["dish"])
+        if kind == "trim":
+            return self._trim(seat, action["card"])
+        if len(self.hands[seat]) > HAND_LIMIT:
+            self.phase = Phase.TRIM
+            return [
+                {"type": "trim_needed", "seat": seat, "count": len(self.hands[seat]) - HAND_LIMIT}
+            ]
+        return self._end_turn()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "end": self.end_reason.value if self.end_reason else None,
+            "rounds": self.round,
+            "target": self.rules.target,
+        }
+
+    def clone(self) -> StirFryState:
+        twin = StirFryState.__new__(StirFryState)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.deck = self.deck[:]
+        twin.pile = self.pile[:]
+        twin.scores = self.scores[:]
+        twin.winners = self.winners[:]
+        twin.chance = self.chance.copy()
+        twin.window = self.window.clone() if self.window else None
+        return twin
+
+    def determinize(self, seat: int, chance: Chance) -> StirFryState:
+        """Others' hands, the deck's order and others' face-down cards this turn are resampled."""
+        world = self.clone()
+        world.chance = chance
+        hidden = [i for i, (_, owner, up) in enumerate(world.pile) if not up and owner != seat]
+        unseen = world.deck + [world.pile[i][0] for i in hidden]
+        for other, hand in enumerate(world.hands):
+            if other != seat:
+                unseen += hand
+        chance.shuffle(unseen)
+        for other, hand in enumerate(world.hands):
+            if other != seat:
+                world.hands[other] = draw(unseen, len(hand))
+        for i in hidden:
+            _, owner, up = world.pile[i]
+            world.pile[i] = (unseen.pop(), owner, up)
+        world.deck = unseen
+        return world
+
+    # --- the turn ---------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        return (self.turn - 1) // self.players + 1
+
+    def start_turn(self, seat: int) -> list[Event]:
+        self.current = seat
+        self.turn += 1
+        self.phase = Phase.TURN
+        self.to_act = (seat,)
+        self.pair_used = self.protein_used = self.cooked = self.caught = False
+        events: list[Event] = [{"type": "turn_started", "seat": seat, "round": self.round}]
+        if not self.rules.empty_pantry:
+            events += self._draw(seat, 1, "turn")
+        return events
+
+    def _draw(self, seat: int, count: int, reason: str) -> list[Event]:
+        cards = draw(self.deck, count)
+        self.hands[seat] += cards
+        drawn = {
+            "type": "cards_drawn",
+            "seat": seat,
+            "count": len(cards),
+            "wanted": count,
+            "reason": reason,
+            "deck": len(self.deck),
+            "cards": sort_cards(cards),
+        }
+        return secret_event(drawn, ["cards"], [seat])
+
+    def _set_aside(self, seat: int, cards: list[str]) -> tuple[int, ...]:
+        start = len(self.pile)
+        for card in cards:
+            self.hands[seat].remove(card)
+            self.pile.append((card, seat, False))
+        return tuple(range(start, len(self.pile)))
+
+    def _discard(
+        self, seat: int, kind: DiscardKind, cards: list[str], claim: str | None
+    ) -> list[Event]:
+        if kind is DiscardKind.PAIR:
+            self.pair_used = True
+        else:
+            self.protein_used = True
+        slots = self._set_aside(seat, cards)
+        self.pending = Pending(seat, kind, claim, slots)
+        discarded = {
+            "type": "discarded",
+            "seat": seat,
+            "kind": kind.value,
+            "claim": claim,
+            "count": len(cards),
+            "cards": sort_cards(cards),
+        }
+        events = secret_event(discarded, ["cards"], [seat])
+        eligible = [
+            other
+            for other in range(self.players)
+            if other != seat and (self.hands[other] or self.scores[other] >= TEST_PENALTY)
+        ]
+        self.window = ReactionWindow.around(seat, self.players, eligible)
+        if self.window.closed:
+            return events + self._settle()
+        self.phase = Phase.TEST_WINDOW
+        self.to_act = self.window.pending
+        events.append({"type": "test_window", "seat": seat, "eligible": list(self.window.order)})
+        return events
+
+    def _answer(self, seat: int, calls: bool) -> list[Event]:
+        assert self.window is not None
+        self.window.answer(seat, True if calls else None)
+        events: list[Event] = [{"type": "test_called" if calls else "test_declined", "seat": seat}]
+        if self.window.closed:
+            return events + self._settle()
+        self.to_act = self.window.pending
+        return events
+
+    def _settle(self) -> list[Event]:
+        """Close the window: run the taste test if someone called it, then draw what is due."""
+        pending, window = self.pending, self.window
+        assert pending is not None and window is not None
+        self.pending = self.window = None
+        self.phase = Phase.TURN
+        self.to_act = (pending.seat,)
+        accuser = window.taker
+        events: list[Event] = []
+        if accuser is not None:
+            cards = [self.pile[i][0] for i in pending.slots]
+            for slot, card in zip(pending.slots, cards, strict=True):
+                self.pile[slot] = (card, pending.seat, True)
+            if pending.kind is DiscardKind.PAIR:
+                truthful = cards[0] == cards[1]
+            else:
+                truthful = cards[0] == pending.claim
+            events.append(
+                {
+                    "type": "taste_test",
+                    "seat": pending.seat,
+                    "accuser": accuser,
+                    "kind": pending.kind.value,
+                    "claim": pending.claim,
+                    "cards": sort_cards(cards),
+                    "truthful": truthful,
+                    "callers": window.reactors(),
+                }
+            )
+            if not truthful:
+                self.caught = True
+                return events + self._draw(accuser, 1, "test")
+            events += self._punish(accuser)
+        return events + self._draw(pending.seat, pending.draws, pending.kind.value)
+
+    def _punish(self, accuser: int) -> list[Event]:
+        hand = self.hands[accuser]
+        if not hand:
+            self.scores[accuser] -= TEST_PENALTY
+            return [
+                {
+                    "type": "points_lost",
+                    "seat": accuser,
+                    "points": TEST_PENALTY,
+                    "score": self.scores[accuser],
+                }
+            ]
+        cards = sort_cards(hand)
+        self._set_aside(accuser, cards)
+        lost = {"type": "hand_lost", "seat": accuser, "count": len(cards), "cards": cards}
+        return secret_event(lost, ["cards"], [accuser])
+
+    def _cook(self, seat: int, key: str) -> list[Event]:
+        dish = DISH_BY_KEY[key]
+        for card in dish.cards:
+            self.hands[seat].remove(card)
+            self.pile.append((card, seat, True))
+        self.cooked = True
+        target = self.rules.target
+        bust = self.rules.exact and self.scores[seat] + dish.points > target
+        if not bust:
+            self.scores[seat] += dish.points
+        events: list[Event] = [
+            {
+                "type": "dish_cooked",
+                "seat": seat,
+                "cards": list(dish.cards),
+                "points": dish.points,
+                "bust": bust,
+                "score": self.scores[seat],
+            }
+        ]
+        if not self.rules.finish_round and self._reached(seat):
+            events.append(self._finish(EndReason.TARGET, [seat]))
+        return events
+
+    def _reached(self, seat: int) -> bool:
+        if self.rules.exact:
+            return self.scores[seat] == self.rules.target
+        return self.scores[seat] >= self.rules.target
+
+    def _trim(self, seat: int, card: str) -> list[Event]:
+        self._set_aside(seat, [card])
+        trimmed = {"type": "trimmed", "seat": seat, "cards": [card], "count": 1}
+        events = secret_event(trimmed, ["cards"], [seat])
+        if len(self.hands[seat]) <= HAND_LIMIT:
+            events += self._end_turn()
+        return events
+
+    def _end_turn(self) -> list[Event]:
+        seat = self.current
+        returned = [card for card, _, _ in self.pile]
+        self.deck += returned
+        self.pile = []
+        self.chance.shuffle(self.deck)
+        events: list[Event] = [
+            {"type": "turn_ended", "seat": seat, "returned": len(returned), "deck": len(self.deck)}
+        ]
+        if seat == self.players - 1:
+            reached = [other for other in range(self.players) if self._reached(other)]
+            if self.rules.finish_round and reached:
+                return [*events, self._finish(EndReason.ROUND_FINISHED, self._best(reached))]
+            if self.round >= self.rules.round_limit:
+                everyone = list(range(self.players))
+                return [*events, self._finish(EndReason.ROUND_LIMIT, self._best(everyone))]
+        return events + self.start_turn((seat + 1) % self.players)
+
+    def _best(self, seats: list[int]) -> list[int]:
+        top = max(self.scores[seat] for seat in seats)
+        return [seat for seat in seats if self.scores[seat] == top]
+
+    def _finish(self, reason: EndReason, winners: list[int]) -> Event:
+        self.over = True
+        self.phase = Phase.OVER
+        self.to_act = ()
+        self.end_reason = reason
+        self.winners = winners
+        return {
+            "type": "game_over",
+            "end": reason.value,
+            "scores": list(self.scores),
+            "winners": list(winners),
+            "rounds": self.round,
+        }

@@ -1,0 +1,388 @@
+"""How Stir-Fry Eighteen reads aloud: one plain line per event, in French or English."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from popote.core.actions import Action, Event
+from popote.core.game import Presenter, View
+from popote.core.i18n import Lang, Text
+from popote.games.stir_fry_eighteen.cards import (
+    CREVETTE,
+    HAND_LIMIT,
+    NAMES,
+    PAIR_DRAWS,
+    PORC,
+    POULET,
+    PROTEIN_DRAWS,
+    TEST_PENALTY,
+)
+
+SUMMARY = Text(
+    "18 cartes, 2 à 5 chefs, 3 cartes chacun. À votre tour : piochez une carte ; vous pouvez "
+    "une fois défausser deux cartes face cachée en annonçant une paire (piochez 3) et une fois "
+    "défausser une carte face cachée en annonçant une protéine (poulet 2, porc 3, crevette 4). "
+    "Le bluff est permis : après chaque défausse, les autres peuvent demander un test de goût. "
+    "Si vous disiez vrai, l'accusateur défausse toute sa main (ou perd 5 points sans cartes) ; "
+    "si vous bluffiez, vous ne piochez plus ce tour et l'accusateur pioche une carte. Puis "
+    "cuisinez une fois : 3 à 5 ingrédients différents dont des nouilles, chaque carte compte "
+    "sa meilleure valeur dans le plat. Gardez au plus 3 cartes en fin de tour. Premier à 50.",
+    "18 cards, 2 to 5 chefs, 3 cards each. On your turn: draw a card; once you may discard two "
+    "cards face down claiming a pair (draw 3) and once one card face down claiming a protein "
+    "(chicken 2, pork 3, shrimp 4). Bluffing is allowed: after each discard the others may call "
+    "a taste test. If you told the truth, the accuser discards their whole hand (or loses 5 "
+    "points with no cards); if you bluffed, you draw nothing more this turn and the accuser "
+    "draws a card. Then cook once: 3 to 5 different ingredients including noodles, each card "
+    "scoring its best value in the dish. Keep at most 3 cards at the end of your turn. First "
+    "to 50.",
+)
+
+CLAIMS: dict[str, Text] = {
+    POULET: Text("du poulet", "chicken"),
+    PORC: Text("du porc", "pork"),
+    CREVETTE: Text("de la crevette", "shrimp"),
+}
+_END = {
+    "target": Text("objectif atteint", "target reached"),
+    "round_finished": Text("tour de table terminé", "round finished"),
+    "round_limit": Text("limite de tours atteinte", "round limit reached"),
+}
+_REASON = {
+    "turn": Text("en début de tour", "at the start of the turn"),
+    "pair": Text("pour sa paire", "for the pair"),
+    "protein": Text("pour sa protéine", "for the protein"),
+    "test": Text("pour son test de goût réussi", "for the successful taste test"),
+}
+
+
+def cards_text(cards: Sequence[str], lang: Lang) -> str:
+    return ", ".join(NAMES[card].get(lang) for card in cards) or "-"
+
+
+def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str:
+    colon, semicolon = (": ", "; ") if lang == "en" else (" : ", " ; ")
+    return semicolon.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
+
+
+def _t(fr: str, en: str, lang: Lang, **fields: Any) -> str:
+    return Text(fr, en).format(**fields).get(lang)
+
+
+def _how_many(count: int, lang: Lang) -> str:
+    if count == 2:
+        return Text("deux cartes", "two cards").get(lang)
+    return Text("une carte", "one card").get(lang)
+
+
+def claim_text(event: Event | dict[str, Any], lang: Lang) -> str:
+    if event["kind"] == "pair":
+        return Text("une paire", "a pair").get(lang)
+    return CLAIMS[event["claim"]].get(lang)
+
+
+class StirFryPresenter(Presenter):
+    def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
+        kind = event["type"]
+        seat = event.get("seat")
+        name = names[seat] if isinstance(seat, int) else ""
+        cards = event.get("cards")
+        if kind == "hand_dealt":
+            if cards is None:
+                return None
+            return _t("Votre main : {c}.", "Your hand: {c}.", lang, c=cards_text(cards, lang))
+        if kind == "turn_started":
+            return _t(
+                "Manche {r} : à {n} de jouer.",
+                "Round {r}: {n} to play.",
+                lang,
+                r=event["round"],
+                n=name,
+            )
+        if kind == "cards_drawn":
+            return self._drawn(event, lang, name)
+        if kind == "discarded":
+            what = _how_many(event["count"], lang)
+            line = _t(
+                "{n} défausse {w} face cachée en annonçant {c}.",
+                "{n} discards {w} face down, claiming {c}.",
+                lang,
+                n=name,
+                w=what,
+                c=claim_text(event, lang),
+            )
+            if cards is not None:
+                line += " " + _t(
+                    "(En vrai : {c}.)", "(Really: {c}.)", lang, c=cards_text(cards, lang)
+                )
+            return line
+        if kind == "test_window":
+            return None
+        if kind == "test_called":
+            return _t("{n} demande un test de goût !", "{n} calls a taste test!", lang, n=name)
+        if kind == "test_declined":
+            return _t("{n} passe.", "{n} passes.", lang, n=name)
+        if kind == "taste_test":
+            return self._test(event, lang, names)
+        if kind == "points_lost":
+            return _t(
+                "{n} n'a pas de cartes et perd {p} points (score {s}).",
+                "{n} has no cards and loses {p} points (score {s}).",
+                lang,
+                n=name,
+                p=event["points"],
+                s=event["score"],
+            )
+        if kind == "hand_lost":
+            return _t(
+                "{n} défausse toute sa main ({k} cartes).",
+                "{n} discards their whole hand ({k} cards).",
+                lang,
+                n=name,
+                k=event["count"],
+            )
+        if kind == "dish_cooked":
+            if event["bust"]:
+                return _t(
+                    "{n} cuisine {c} ({p} points) mais dépasse l'objectif : 0 point (score {s}).",
+                    "{n} cooks {c} ({p} points) but passes the target: 0 points (score {s}).",
+                    lang,
+                    n=name,
+                    c=cards_text(cards or [], lang),
+                    p=event["points"],
+                    s=event["score"],
+                )
+            return _t(
+                "{n} cuisine {c} : {p} points (score {s}).",
+                "{n} cooks {c}: {p} points (score {s}).",
+                lang,
+                n=name,
+                c=cards_text(cards or [], lang),
+                p=event["points"],
+                s=event["score"],
+            )
+        if kind == "trim_needed":
+            return _t(
+                "{n} doit défausser {k} carte(s) pour finir son tour.",
+                "{n} must discard {k} card(s) to end the turn.",
+                lang,
+                n=name,
+                k=event["count"],
+            )
+        if kind == "trimmed":
+            if cards is None:
+                return _t("{n} défausse une carte.", "{n} discards a card.", lang, n=name)
+            return _t("Vous défaussez {c}.", "You discard {c}.", lang, c=cards_text(cards, lang))
+        if kind == "turn_ended":
+            return _t(
+                "Fin du tour de {n} : {k} carte(s) remélangée(s) dans la pioche ({d} cartes).",
+                "End of {n}'s turn: {k} card(s) shuffled back into the deck ({d} cards).",
+                lang,
+                n=name,
+                k=event["returned"],
+                d=event["deck"],
+            )
+        if kind == "game_over":
+            return _t(
+                "Fin de la partie ({e}). Scores : {s}. Victoire : {w}.",
+                "Game over ({e}). Scores: {s}. Winner(s): {w}.",
+                lang,
+                e=_END[event["end"]].get(lang),
+                s=_per_seat(event["scores"], names, lang),
+                w=", ".join(names[winner] for winner in event["winners"]),
+            )
+        return None
+
+    def _drawn(self, event: Event, lang: Lang, name: str) -> str:
+        reason = _REASON[event["reason"]].get(lang)
+        if "cards" in event:
+            line = _t(
+                "Vous piochez {c} {r}.",
+                "You draw {c} {r}.",
+                lang,
+                c=cards_text(event["cards"], lang),
+                r=reason,
+            )
+        else:
+            line = _t(
+                "{n} pioche {k} carte(s) {r}.",
+                "{n} draws {k} card(s) {r}.",
+                lang,
+                n=name,
+                k=event["count"],
+                r=reason,
+            )
+        if event["count"] < event["wanted"]:
+            line += " " + _t(
+                "(Pioche vide : {k} sur {w}.)",
+                "(Deck empty: {k} of {w}.)",
+                lang,
+                k=event["count"],
+                w=event["wanted"],
+            )
+        return line
+
+    def _test(self, event: Event, lang: Lang, names: Sequence[str]) -> str:
+        fields = {
+            "a": names[event["accuser"]],
+            "n": names[event["seat"]],
+            "c": cards_text(event["cards"], lang),
+            "claim": claim_text(event, lang),
+        }
+        if event["truthful"]:
+            return _t(
+                "Test de goût de {a} : {n} disait vrai ({c}, annoncé : {claim}).",
+                "{a}'s taste test: {n} told the truth ({c}, claimed: {claim}).",
+                lang,
+                **fields,
+            )
+        return _t(
+            "Test de goût de {a} : {n} bluffait ({c}, annoncé : {claim}) ! {n} ne pioche plus ce tour.",
+            "{a}'s taste test: {n} was bluffing ({c}, claimed: {claim})! {n} draws nothing more this turn.",
+            lang,
+            **fields,
+        )
+
+    def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
+        kind = action["type"]
+        if kind == "discard_pair":
+            pair = [action["first"], action["second"]]
+            honest = pair[0] == pair[1]
+            return _t(
+                "Défausser {c} en annonçant une paire{b} : piocher {d}",
+                "Discard {c} claiming a pair{b}: draw {d}",
+                lang,
+                c=cards_text(pair, lang),
+                b="" if honest else _t(" (bluff)", " (bluff)", lang),
+                d=PAIR_DRAWS,
+            )
+        if kind == "discard_protein":
+            honest = action["card"] == action["claim"]
+            return _t(
+                "Défausser {c} en annonçant {claim}{b} : piocher {d}",
+                "Discard {c} claiming {claim}{b}: draw {d}",
+                lang,
+                c=NAMES[action["card"]].get(lang),
+                claim=CLAIMS[action["claim"]].get(lang),
+                b="" if honest else " (bluff)",
+                d=PROTEIN_DRAWS[action["claim"]],
+            )
+        if kind == "cook":
+            label = _t(
+                "Cuisiner {c} : {p} points",
+                "Cook {c}: {p} points",
+                lang,
+                c=cards_text(action["dish"].split("+"), lang),
+                p=action["points"],
+            )
+            seat = view.get("seat")
+            if (
+                view.get("exact")
+                and isinstance(seat, int)
+                and view["scores"][seat] + action["points"] > view["target"]
+            ):
+                label += _t(" (dépasse : 0 point)", " (passes the target: 0 points)", lang)
+            return label
+        if kind == "end_turn":
+            if len(view.get("hand", [])) > HAND_LIMIT:
+                return _t(
+                    "Finir le tour (défausser jusqu'à 3 cartes)",
+                    "End the turn (discard down to 3 cards)",
+                    lang,
+                )
+            return _t("Finir le tour", "End the turn", lang)
+        if kind == "trim":
+            return _t("Défausser {c}", "Discard {c}", lang, c=NAMES[action["card"]].get(lang))
+        if kind == "taste_test":
+            seat = view.get("seat")
+            risk = _t("votre main", "your hand", lang)
+            if isinstance(seat, int) and not view.get("hand"):
+                risk = _t("{p} points", "{p} points", lang, p=TEST_PENALTY)
+            return _t(
+                "Demander un test de goût (si c'est vrai, vous perdez {r})",
+                "Call a taste test (if it is true, you lose {r})",
+                lang,
+                r=risk,
+            )
+        return _t("Laisser passer", "Pass", lang)
+
+    def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
+        target = view["target"]
+        goal = _t("exactement ", "exactly ", lang) if view["exact"] else ""
+        lines = [
+            _t(
+                "Manche {r}/{l}, objectif {g}{t} points. Pioche : {d} cartes.",
+                "Round {r}/{l}, target {g}{t} points. Deck: {d} cards.",
+                lang,
+                r=view["round"],
+                l=view["round_limit"],
+                g=goal,
+                t=target,
+                d=view["deck_size"],
+            ),
+            _t("Scores : {s}.", "Scores: {s}.", lang, s=_per_seat(view["scores"], names, lang)),
+            _t(
+                "Cartes en main : {s}.",
+                "Cards in hand: {s}.",
+                lang,
+                s=_per_seat(view["hand_sizes"], names, lang),
+            ),
+        ]
+        face_up = [entry["card"] for entry in view["face_up"]]
+        if face_up:
+            lines.append(
+                _t("Sur la table : {c}.", "On the table: {c}.", lang, c=cards_text(face_up, lang))
+            )
+        if "hand" in view:
+            lines.append(
+                _t("Votre main : {c}.", "Your hand: {c}.", lang, c=cards_text(view["hand"], lang))
+            )
+        return "\n".join(lines)
+
+    def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
+        pending = view.get("pending")
+        if view["phase"] == "test_window" and pending is not None:
+            question = _t(
+                "{n} défausse {w} en annonçant {c} : test de goût ?",
+                "{n} discards {w} claiming {c}: taste test?",
+                lang,
+                n=names[pending["seat"]],
+                w=_how_many(pending["count"], lang),
+                c=claim_text(pending, lang),
+            )
+            callers = (view.get("window") or {}).get("callers", [])
+            if callers:
+                question += " " + _t(
+                    "(Déjà demandé par {c} ; vous passez avant si vous le demandez aussi.)",
+                    "(Already called by {c}; you come first if you call too.)",
+                    lang,
+                    c=", ".join(names[caller] for caller in callers),
+                )
+            return question
+        hand = cards_text(view.get("hand", []), lang)
+        if view["phase"] == "trim":
+            excess = len(view.get("hand", [])) - HAND_LIMIT
+            return _t(
+                "Défaussez encore {k} carte(s). Votre main : {h}.",
+                "Discard {k} more card(s). Your hand: {h}.",
+                lang,
+                k=excess,
+                h=hand,
+            )
+        seat = view.get("seat")
+        score = view["scores"][seat] if isinstance(seat, int) else 0
+        line = _t(
+            "À vous (score {s}/{t}). Votre main : {h}.",
+            "Your turn (score {s}/{t}). Your hand: {h}.",
+            lang,
+            s=score,
+            t=view["target"],
+            h=hand,
+        )
+        if view.get("caught"):
+            line += " " + _t(
+                "Bluff découvert : plus de pioche ce tour.",
+                "Bluff found out: no more drawing this turn.",
+                lang,
+            )
+        return line

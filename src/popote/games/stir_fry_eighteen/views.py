@@ -1,0 +1,76 @@
+"""What each seat may know of a Stir-Fry Eighteen match.
+
+Public: scores, hand sizes, the deck's size, the cards face up this turn (the dish, the cards
+a taste test revealed), how many cards each seat set aside face down this turn, the discard
+waiting for a taste test (its claim, not its cards) and who called or passed. A seat also
+sees its own hand and the cards it set aside face down itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from popote.games.stir_fry_eighteen.cards import Phase, sort_cards
+
+if TYPE_CHECKING:
+    from popote.games.stir_fry_eighteen.rules import StirFryState
+
+NAME = "stir-fry-eighteen"
+
+
+def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
+    rules = state.rules
+    hidden_counts = [0] * state.players
+    for _, owner, up in state.pile:
+        if not up:
+            hidden_counts[owner] += 1
+    view: dict[str, Any] = {
+        "game": NAME,
+        "seat": seat,
+        "players": state.players,
+        "to_act": list(state.to_act),
+        "over": state.over,
+        "phase": state.phase.value,
+        "current": state.current,
+        "round": state.round,
+        "round_limit": rules.round_limit,
+        "target": rules.target,
+        "exact": rules.exact,
+        "overshoot": rules.overshoot.value,
+        "finish_round": rules.finish_round,
+        "empty_pantry": rules.empty_pantry,
+        "scores": list(state.scores),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "deck_size": len(state.deck),
+        "face_up": [{"card": card, "owner": owner} for card, owner, up in state.pile if up],
+        "face_down_counts": hidden_counts,
+        "pair_used": state.pair_used,
+        "protein_used": state.protein_used,
+        "cooked": state.cooked,
+        "caught": state.caught,
+        "pending": None,
+        "window": None,
+        "winners": list(state.winners),
+        "end": state.end_reason.value if state.end_reason else None,
+    }
+    pending, window = state.pending, state.window
+    if pending is not None and window is not None and state.phase is Phase.TEST_WINDOW:
+        view["pending"] = {
+            "seat": pending.seat,
+            "kind": pending.kind.value,
+            "claim": pending.claim,
+            "count": len(pending.slots),
+        }
+        view["window"] = {
+            "eligible": list(window.order),
+            "answered": [other for other in window.order if window.answered(other)],
+            "callers": window.reactors(),
+        }
+        if seat == pending.seat:
+            view["pending"]["cards"] = sort_cards(state.pile[i][0] for i in pending.slots)
+    if seat is not None:
+        view["hand"] = sort_cards(state.hands[seat])
+        view["my_face_down"] = sort_cards(
+            card for card, owner, up in state.pile if owner == seat and not up
+        )
+    return view
