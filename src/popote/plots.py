@@ -74,7 +74,7 @@ def plot_balance(study: BalanceStudy, rows: Sequence[BalanceRow], path: Path) ->
     check_plot_path(path)
     groups = sorted({group for row in rows for group in row.rates})
     width = 0.8 / max(len(groups), 1)
-    figure, axes = plt.subplots(figsize=(max(8.0, 0.45 * len(rows) * max(len(groups), 1)), 5))
+    figure, axes = plt.subplots(figsize=(min(18.0, max(8.0, 0.7 * len(rows))), 5.5))
     for index, group in enumerate(groups):
         placed = [
             (position, row.rates[group]) for position, row in enumerate(rows) if group in row.rates

@@ -87,7 +87,7 @@ class BoomBadaboom(Game):
             measure=BalanceMeasure.SIDES,
             configs=tuple(
                 BalanceConfig(
-                    f"{level.key}, {VARIANT_LABELS.get(players, 'roles')}",
+                    f"{level.key} {players}p {VARIANT_LABELS.get(players, 'roles')}",
                     players,
                     {"difficulty": level.key},
                     f"~{level.claimed_success:.0%}",
