@@ -1,0 +1,130 @@
+"""The heuristic opponent: remembers the cards played and who showed out of which suit.
+
+In manches 1 to 5 it ducks under the card leading the trick, sheds its dangerous cards
+when it cannot follow, and leads cards others can beat. In manche 6 it plays to collect:
+it wins tricks with its sure winners and keeps its point cards out of others' tricks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from popote.bots.base import Bot
+from popote.core.actions import Action, Event
+from popote.core.game import View
+from popote.core.match import Match
+from popote.games.bouillabaisse.cards import CARD_ID, NAMES, build_pack
+from popote.games.bouillabaisse.views import points_of
+
+
+def _rank(card: str) -> int:
+    return CARD_ID[card] % 13
+
+
+class CardMemory:
+    """What one seat saw this manche: every card played and every void shown."""
+
+    def __init__(self) -> None:
+        self.played: Counter[str] = Counter()
+        self.voids: dict[int, set[str]] = {}
+        self.led: str | None = None
+
+    def learn(self, events: Sequence[Event]) -> None:
+        for event in events:
+            kind = event["type"]
+            if kind == "manche_start":
+                self.played.clear()
+                self.voids.clear()
+                self.led = None
+            elif kind == "play":
+                card: str = event["card"]
+                self.played[card] += 1
+                if self.led is None:
+                    self.led = card[-1]
+                elif card[-1] != self.led:
+                    self.voids.setdefault(event["seat"], set()).add(self.led)
+            elif kind == "trick":
+                self.led = None
+
+
+class BouillabaisseBot(Bot):
+    """Avoids points in manches 1-5, collects them in manche 6."""
+
+    kind = "heuristic"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.memory = CardMemory()
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.memory.learn(events)
+
+    def choose(self, match: Match) -> Action:
+        view = match.view(self.seat)
+        legal = match.legal_actions(self.seat)
+        if len(legal) == 1:
+            return legal[0]
+        cards = [action["card"] for action in legal]
+        collect = view["sign"] < 0
+        pick = self._collect(view, cards) if collect else self._avoid(view, cards)
+        return legal[cards.index(pick)]
+
+    # --- what is still out there --------------------------------------------------------------
+
+    def _higher_outside(self, view: View, card: str) -> int:
+        """Copies of higher cards of the suit that an opponent may still hold and play."""
+        suit = card[-1]
+        opponents = [s for s in range(view["players"]) if s != self.seat]
+        if all(suit in self.memory.voids.get(s, ()) for s in opponents):
+            return 0
+        pack, _ = build_pack(view["players"], view["decks"])
+        unseen = Counter(NAMES[c] for c in pack) - self.memory.played - Counter(view["hand"])
+        return sum(
+            n for name, n in unseen.items() if name[-1] == suit and _rank(name) > _rank(card)
+        )
+
+    def _trick_best(self, view: View) -> str | None:
+        led = view["led"]
+        follow = [play["card"] for play in view["trick"] if play["card"][-1] == led]
+        return max(follow, key=_rank) if follow else None
+
+    def _last_to_play(self, view: View) -> bool:
+        return bool(len(view["trick"]) == view["players"] - 1)
+
+    # --- manches 1 to 5: stay away from points ---------------------------------------------------
+
+    def _avoid(self, view: View, cards: list[str]) -> str:
+        best = self._trick_best(view)
+        if best is None:  # leading: the card others are most likely to beat, no points
+            return min(
+                cards,
+                key=lambda c: (points_of(c, view) > 0, -self._higher_outside(view, c), _rank(c)),
+            )
+        if cards[0][-1] != view["led"]:  # void: shed the most dangerous card
+            return max(cards, key=lambda c: (points_of(c, view), _rank(c)))
+        under = [c for c in cards if _rank(c) < _rank(best)]
+        if under:  # duck: the highest card that still loses, point cards first
+            return max(under, key=lambda c: (points_of(c, view), _rank(c)))
+        if self._last_to_play(view):  # the trick is ours anyway: lose the highest safe card
+            return max(cards, key=lambda c: (points_of(c, view) == 0, _rank(c)))
+        return min(cards, key=lambda c: (points_of(c, view), _rank(c)))
+
+    # --- manche 6: collect ---------------------------------------------------------------------
+
+    def _collect(self, view: View, cards: list[str]) -> str:
+        best = self._trick_best(view)
+        if best is None:  # leading: a sure winner, richest first; else the highest card
+            sure = [c for c in cards if self._higher_outside(view, c) == 0]
+            if sure:
+                return max(sure, key=lambda c: (points_of(c, view), _rank(c)))
+            return max(cards, key=_rank)
+        keep_points = min(cards, key=lambda c: (points_of(c, view), _rank(c)))
+        if cards[0][-1] != view["led"]:  # void: give nothing of value away
+            return keep_points
+        above = [c for c in cards if _rank(c) > _rank(best)]
+        if not above:
+            return keep_points
+        if self._last_to_play(view):  # win as cheaply as possible, with points if we can
+            return max(above, key=lambda c: (points_of(c, view), -_rank(c)))
+        return max(above, key=_rank)
