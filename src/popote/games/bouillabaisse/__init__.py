@@ -49,9 +49,8 @@ SPEC = GameSpec(
             "suit",
             SuitChoice.RANDOM.value,
             Text(
-                "Couleur à 10 points : tirée au hasard (random) ou fixée "
-                "(clubs trèfle, diamonds carreau, hearts cœur, spades pique)",
-                "10-point suit: drawn at random or fixed (clubs, diamonds, hearts, spades)",
+                "Couleur à 10 points : tirée au hasard (random), cœur (hearts) ou trèfle (clubs)",
+                "10-point suit: drawn at random, hearts or clubs",
             ),
             _values(SuitChoice),
         ),
@@ -59,9 +58,9 @@ SPEC = GameSpec(
             "figure",
             FigureChoice.RANDOM.value,
             Text(
-                "Figure à 50 points : tirée au hasard (random) ou fixée "
-                "(jacks valets, queens dames, kings rois)",
-                "50-point figure: drawn at random or fixed (jacks, queens, kings)",
+                "Figure à 50 points : tirée au hasard (random) entre valet, dame et roi, ou "
+                "les dames (queens)",
+                "50-point figure: drawn at random among jack, queen and king, or the queens",
             ),
             _values(FigureChoice),
         ),

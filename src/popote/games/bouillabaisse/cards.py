@@ -50,19 +50,18 @@ class Decks(enum.Enum):
     TWO = "two"
 
 
+# Beside random draws, the choices the rulebook calls traditional at a real table: the
+# suit is often hearts or clubs, the figure often the queens, the card usually the king of
+# hearts or of spades.
 class SuitChoice(enum.Enum):
     RANDOM = "random"
-    CLUBS = "clubs"
-    DIAMONDS = "diamonds"
     HEARTS = "hearts"
-    SPADES = "spades"
+    CLUBS = "clubs"
 
 
 class FigureChoice(enum.Enum):
     RANDOM = "random"
-    JACKS = "jacks"
     QUEENS = "queens"
-    KINGS = "kings"
 
 
 class CardChoice(enum.Enum):
@@ -72,17 +71,11 @@ class CardChoice(enum.Enum):
 
 
 FIXED_SUIT: dict[SuitChoice, int] = {
-    SuitChoice.CLUBS: 0,
-    SuitChoice.DIAMONDS: 1,
-    SuitChoice.HEARTS: 2,
-    SuitChoice.SPADES: 3,
+    SuitChoice.HEARTS: SUIT_ID["H"],
+    SuitChoice.CLUBS: SUIT_ID["C"],
 }
 FIGURES: tuple[int, ...] = (RANK_ID["J"], RANK_ID["Q"], RANK_ID["K"])
-FIXED_FIGURE: dict[FigureChoice, int] = {
-    FigureChoice.JACKS: RANK_ID["J"],
-    FigureChoice.QUEENS: RANK_ID["Q"],
-    FigureChoice.KINGS: RANK_ID["K"],
-}
+FIXED_FIGURE: dict[FigureChoice, int] = {FigureChoice.QUEENS: RANK_ID["Q"]}
 
 
 def rank_of(card: int) -> int:

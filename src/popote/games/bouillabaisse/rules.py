@@ -18,7 +18,7 @@ from popote.core.game import GameState, Options, View
 from popote.games.bouillabaisse.cards import CARD_ID, NAMES, PLAY, SUIT_OF, SUITS, shuffle
 from popote.games.bouillabaisse.config import Config, Duplicate
 from popote.games.bouillabaisse.scoring import MANCHES, RULES_OF, score_manche, sign_of
-from popote.games.bouillabaisse.views import build_view, resample_hands
+from popote.games.bouillabaisse.views import build_view, resample_hands, static_view
 
 NAME = "bouillabaisse"
 
@@ -53,6 +53,7 @@ class BouillabaisseState(GameState):
         "removed",
         "scores",
         "seats",
+        "static_view",
         "targets",
         "to_act",
         "totals",
@@ -86,6 +87,7 @@ class BouillabaisseState(GameState):
         self.counts = [[0] * len(NAMES) for _ in range(players)]
         self.whole: list[list[Action] | None] = [None] * players
         self._clear_tricks()
+        self.static_view = static_view(self)
 
     def _clear_tricks(self) -> None:
         players = self.players
@@ -359,6 +361,7 @@ _SHARED_SLOTS: tuple[str, ...] = (
     "players",
     "removed",
     "seats",
+    "static_view",
     "targets",
     "to_act",
 )

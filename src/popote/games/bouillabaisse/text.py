@@ -53,7 +53,7 @@ _RULE_TEXT: dict[str, Text] = {
     "tricks": Text("5 points par pli", "5 points per trick"),
     "suit": Text("10 points par carte de {suit}", "10 points per card of {suit}"),
     "figure": Text("50 points par {figure}", "50 points per {figure}"),
-    "card": Text("200 points pour le {card}", "200 points for the {card}"),
+    "card": Text("200 points pour {card}", "200 points for {card}"),
 }
 _UNKNOWN = Text("(pas encore tirée)", "(not drawn yet)")
 
@@ -64,6 +64,15 @@ def card_name(name: str, lang: Lang) -> str:
     rank_word = _RANK_NAMES[rank].get(lang) if rank in _RANK_NAMES else rank
     joint = " de " if lang == "fr" else " of "
     return rank_word + joint + _SUIT_NAMES[suit].get(lang)
+
+
+def the_card(name: str, lang: Lang) -> str:
+    """The card with its article: "la dame de cœur", "l'as de pique", "the king of clubs"."""
+    if lang == "en":
+        return "the " + card_name(name, lang)
+    rank = name[:-1]
+    article = "l'" if rank == "A" else "la " if rank == "Q" else "le "
+    return article + card_name(name, lang)
 
 
 def cards_text(names: Sequence[str], lang: Lang) -> str:
@@ -80,12 +89,12 @@ def rules_text(rules: Sequence[str], sign: int, targets: Mapping[str, Any], lang
     fields = {
         "suit": _SUIT_NAMES[suit].get(lang) if suit else _UNKNOWN.get(lang),
         "figure": _RANK_NAMES[figure].get(lang) if figure else _UNKNOWN.get(lang),
-        "card": card_name(card, lang) if card else _UNKNOWN.get(lang),
+        "card": the_card(card, lang) if card else _UNKNOWN.get(lang),
     }
     parts = [_RULE_TEXT[rule].format(**fields).get(lang) for rule in rules]
     text = " ; ".join(parts) if lang == "fr" else "; ".join(parts)
     if sign < 0:
-        text += Text(" — en négatif : à ramasser !", " — subtracted: go and take them!").get(lang)
+        text += Text(" — en négatif : à ramasser", " — subtracted: go and take them").get(lang)
     return text
 
 
@@ -103,8 +112,8 @@ class BouillabaissePresenter(Presenter):
                     cards=cards_text(event["cards"], lang)
                 )
         elif kind == "play":
-            line = Text("{name} joue {card}.", "{name} plays the {card}.").format(
-                name=names[event["seat"]], card=card_name(event["card"], lang)
+            line = Text("{name} joue {card}.", "{name} plays {card}.").format(
+                name=names[event["seat"]], card=the_card(event["card"], lang)
             )
         elif kind == "trick":
             line = Text("{name} remporte le pli.", "{name} takes the trick.").format(
@@ -133,8 +142,8 @@ class BouillabaissePresenter(Presenter):
                 "Tirage : les {v} valent 50 points.", "Draw: the {v} are worth 50 points."
             ).format(v=_FIGURE_PLURAL[value].get(lang))
         return Text(
-            "Tirage : la carte à 200 points est le {v}.", "Draw: the 200-point card is the {v}."
-        ).format(v=card_name(value, lang))
+            "Tirage : la carte à 200 points est {v}.", "Draw: the 200-point card is {v}."
+        ).format(v=the_card(value, lang))
 
     def _manche_start(self, event: Event, lang: Lang, names: Sequence[str]) -> Text:
         line = Text(
@@ -176,7 +185,7 @@ class BouillabaissePresenter(Presenter):
 
     def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
         card = action["card"]
-        label = Text("Jouer {card}", "Play the {card}").format(card=card_name(card, lang)).get(lang)
+        label = Text("Jouer {card}", "Play {card}").format(card=the_card(card, lang)).get(lang)
         points = points_of(card, view)
         if points:
             label += f" ({points} points)"

@@ -27,38 +27,45 @@ def _seated(leader: int, cards: list[int], players: int) -> list[dict[str, objec
     ]
 
 
-def build_view(state: BouillabaisseState, seat: int | None) -> View:
+def static_view(state: BouillabaisseState) -> View:
+    """The part of every view that never changes during a match (no lists inside)."""
     config = state.config
-    players = state.players
-    last = state.last_trick
-    view: View = {
+    return {
         "game": "bouillabaisse",
-        "seat": seat,
-        "players": players,
-        "to_act": list(state.to_act),
-        "over": state.over,
-        "phase": state.phase.value,
-        "manche": state.manche,
-        "rules": [rule.value for rule in RULES_OF[state.manche]],
-        "sign": sign_of(state.manche),
+        "players": state.players,
         "decks": config.decks,
-        "removed": [NAMES[card] for card in state.removed],
         "tout_ou_rien": config.tout_ou_rien,
         "duplicate": config.duplicate.value,
         "draw": config.draw.value,
-        "targets": state.public_targets(),
-        "dealer": state.dealer,
-        "leader": state.leader,
-        "led": SUITS[state.led] if state.led >= 0 else None,
-        "trick": _seated(state.leader, state.trick, players),
-        "last_trick": None
+    }
+
+
+def build_view(state: BouillabaisseState, seat: int | None) -> View:
+    players = state.players
+    last = state.last_trick
+    view: View = dict(state.static_view)
+    view.update(
+        seat=seat,
+        to_act=list(state.to_act),
+        over=state.over,
+        phase=state.phase.value,
+        manche=state.manche,
+        rules=[rule.value for rule in RULES_OF[state.manche]],
+        sign=sign_of(state.manche),
+        removed=[NAMES[card] for card in state.removed],
+        targets=state.public_targets(),
+        dealer=state.dealer,
+        leader=state.leader,
+        led=SUITS[state.led] if state.led >= 0 else None,
+        trick=_seated(state.leader, state.trick, players),
+        last_trick=None
         if last is None
         else {"cards": _seated(last[0], last[1], players), "winner": last[2]},
-        "tricks_taken": list(state.tricks),
-        "hand_sizes": state.hand_sizes(),
-        "scores": [list(scores) for scores in state.scores],
-        "totals": list(state.totals),
-    }
+        tricks_taken=list(state.tricks),
+        hand_sizes=state.hand_sizes(),
+        scores=[list(scores) for scores in state.scores],
+        totals=list(state.totals),
+    )
     if seat is not None:
         view["hand"] = [NAMES[card] for card in state.hand_cards(seat)]
     return view
