@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import popote
+from popote.core.chance import Chance
 
 
 def play(match: popote.Match, *cards: str) -> list[dict[str, Any]]:
@@ -27,11 +28,9 @@ def event_of(events: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
     return found[0]
 
 
-def random_game(
-    players: int, seed: int, options: dict[str, Any] | None = None
-) -> popote.Match:
+def random_game(players: int, seed: int, options: dict[str, Any] | None = None) -> popote.Match:
     match = popote.new_match("bouillabaisse", players=players, seed=seed, options=options)
-    chance = popote.core.chance.Chance(seed)
+    chance = Chance(seed)
     while not match.over:
         seat = match.to_act[0]
         legal = match.legal_actions(seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import popote
+from popote.core.chance import Chance
 from popote.games.bouillabaisse.scenario import scenario_match
 
 from .helpers import event_of, play, play_to_next_manche
@@ -56,9 +57,7 @@ def test_two_copies_of_a_card_are_one_action() -> None:
     assert m.view(0)["hand"] == ["QH"]
 
 
-@pytest.mark.parametrize(
-    ("players", "decks"), [(2, 1), (6, 1), (7, 2), (12, 2)]
-)
+@pytest.mark.parametrize(("players", "decks"), [(2, 1), (6, 1), (7, 2), (12, 2)])
 def test_auto_deck_count_switches_to_two_decks_at_seven_players(players: int, decks: int) -> None:
     view = popote.new_match("bouillabaisse", players=players, seed=1).view(0)
     assert view["decks"] == decks
@@ -95,7 +94,7 @@ def test_dealer_rotates_each_manche_and_the_next_seat_leads() -> None:
         if event["type"] == "manche_start":
             dealers.append(event["dealer"])
             leaders.append(event["leader"])
-    chance = popote.core.chance.Chance(4)
+    chance = Chance(4)
     while not m.over:
         seat = m.to_act[0]
         legal = m.legal_actions(seat)
