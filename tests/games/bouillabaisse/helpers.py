@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import popote
-from popote.core.chance import Chance
 
 
 def play(match: popote.Match, *cards: str) -> list[dict[str, Any]]:
@@ -26,16 +25,6 @@ def event_of(events: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
     found = [event for event in events if event["type"] == kind]
     assert found, f"no {kind} event in {events}"
     return found[0]
-
-
-def random_game(players: int, seed: int, options: dict[str, Any] | None = None) -> popote.Match:
-    match = popote.new_match("bouillabaisse", players=players, seed=seed, options=options)
-    chance = Chance(seed)
-    while not match.over:
-        seat = match.to_act[0]
-        legal = match.legal_actions(seat)
-        match.act(seat, legal[chance.below(len(legal))])
-    return match
 
 
 def play_to_next_manche(match: popote.Match) -> list[dict[str, Any]]:

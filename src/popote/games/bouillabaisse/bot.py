@@ -56,6 +56,7 @@ class BouillabaisseBot(Bot):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.memory = CardMemory()
+        self.unseen: Counter[str] = Counter()  # cards others may hold, set by choose()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.memory.learn(events)
@@ -66,6 +67,8 @@ class BouillabaisseBot(Bot):
         if len(legal) == 1:
             return legal[0]
         cards = [action["card"] for action in legal]
+        pack, _ = build_pack(view["players"], view["decks"])
+        self.unseen = Counter(NAMES[c] for c in pack) - self.memory.played - Counter(view["hand"])
         collect = view["sign"] < 0
         pick = self._collect(view, cards) if collect else self._avoid(view, cards)
         return legal[cards.index(pick)]

@@ -62,15 +62,6 @@ class Targets:
     rank: int | None
     card: int | None
 
-    def counts(self, cards: Sequence[int]) -> dict[Rule, int]:
-        """How many units of each card rule ``cards`` hold."""
-        packed = sum(map(_weights(self.suit, self.rank, self.card).__getitem__, cards))
-        return {
-            Rule.SUIT: packed & _FIELD,
-            Rule.FIGURE: packed >> _SHIFT & _FIELD,
-            Rule.CARD: packed >> 2 * _SHIFT,
-        }
-
 
 # Counting the three card rules in one sum: a card weighs 1 in the suit field, 1 << 8 in
 # the figure field and 1 << 16 in the card field when it counts for that rule (a hand of at
@@ -95,32 +86,29 @@ def score_manche(
     tout_ou_rien: bool,
 ) -> tuple[list[int], dict[str, list[int]], list[int]]:
     """Each seat's score, each rule's points per seat, and the seats "tout ou rien" hit."""
-    units: dict[Rule, list[int]] = {rule: [] for rule in ALL_RULES}
-    units[Rule.TRICKS] = list(tricks)
-    for cards in won:
-        for rule, count in targets.counts(cards).items():
-            units[rule].append(count)
+    weights = _weights(targets.suit, targets.rank, targets.card)
+    packed = [sum(map(weights.__getitem__, cards)) for cards in won]
+    units: dict[Rule, list[int]] = {
+        Rule.TRICKS: list(tricks),
+        Rule.SUIT: [p & _FIELD for p in packed],
+        Rule.FIGURE: [p >> _SHIFT & _FIELD for p in packed],
+        Rule.CARD: [p >> 2 * _SHIFT for p in packed],
+    }
     sign = sign_of(manche)
     detail: dict[str, list[int]] = {}
     scores = [0] * len(won)
     reversed_for: set[int] = set()
     for rule in RULES_OF[manche]:
         per_seat = units[rule]
-        available = sum(per_seat)
-        points = []
-        for seat, count in enumerate(per_seat):
-            value = sign * POINTS[rule] * count
-            if tout_ou_rien and rule in ALL_OR_NOTHING and available and count == available:
-                value = -value
-                reversed_for.add(seat)
-            points.append(value)
+        worth = sign * POINTS[rule]
+        points = [worth * count for count in per_seat]
+        everything = sum(per_seat)
+        if tout_ou_rien and rule in ALL_OR_NOTHING and everything:
+            for seat, count in enumerate(per_seat):
+                if count == everything:
+                    points[seat] = -points[seat]
+                    reversed_for.add(seat)
+        for seat, value in enumerate(points):
             scores[seat] += value
         detail[rule.value] = points
     return scores, detail, sorted(reversed_for)
-
-
-def available_points(manche: int, dealt: Sequence[int], tricks: int, targets: Targets) -> int:
-    """The points a manche hands out in all (before any reversal), with its sign."""
-    counts = targets.counts(dealt)
-    counts[Rule.TRICKS] = tricks
-    return sign_of(manche) * sum(POINTS[rule] * counts[rule] for rule in RULES_OF[manche])
