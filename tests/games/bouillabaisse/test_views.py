@@ -43,6 +43,8 @@ def test_leak_views_of_a_determinized_world_are_unchanged(
     match = popote.new_match("bouillabaisse", players=players, seed=seed)
     chance = Chance(seed)
     for _ in range(steps):
+        if match.over:
+            break
         seat = match.to_act[0]
         legal = match.legal_actions(seat)
         match.act(seat, legal[chance.below(len(legal))])

@@ -53,6 +53,7 @@ class BouillabaisseState(GameState):
         "removed",
         "scores",
         "seats",
+        "seats_after",
         "static_view",
         "targets",
         "to_act",
@@ -70,7 +71,9 @@ class BouillabaisseState(GameState):
         self.chance = chance
         self.players = players
         self.later_wins = config.duplicate is Duplicate.LAST
+        # to_act values, built once: (seat,) and the (next seat,) in turn order
         self.seats: tuple[tuple[int], ...] = tuple((seat,) for seat in range(players))
+        self.seats_after = self.seats[1:] + self.seats[:1]
         self.pack, self.removed = config.pack()
         self.targets = config.fixed_targets()
         self.phase = Phase.PLAYING
@@ -220,7 +223,7 @@ class BouillabaisseState(GameState):
             self.best = card
             self.best_seat = seat
         if len(trick) < self.players:
-            self.to_act = self.seats[seat + 1 if seat + 1 < self.players else 0]
+            self.to_act = self.seats_after[seat]
             return [event]
         return self._end_trick(event)
 
@@ -361,6 +364,7 @@ _SHARED_SLOTS: tuple[str, ...] = (
     "players",
     "removed",
     "seats",
+    "seats_after",
     "static_view",
     "targets",
     "to_act",
