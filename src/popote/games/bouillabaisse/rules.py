@@ -206,14 +206,16 @@ class BouillabaisseState(GameState):
         card = CARD_ID[name]
         suit = SUIT_OF[card]
         counts = self.counts[seat]
-        counts[card] -= 1
-        if not counts[card]:
+        still_held = counts[card] - 1
+        counts[card] = still_held
+        if not still_held:
             self.by_suit[seat][suit].remove(action)
             self.whole[seat] = None
         trick = self.trick
         trick.append(card)
+        played = len(trick)
         event = {"type": "play", "seat": seat, "card": name}
-        if len(trick) == 1:
+        if played == 1:
             self.led = suit
             self.best = card
             self.best_seat = seat
@@ -222,7 +224,7 @@ class BouillabaisseState(GameState):
         elif card > self.best or (card == self.best and self.later_wins):
             self.best = card
             self.best_seat = seat
-        if len(trick) < self.players:
+        if played < self.players:
             self.to_act = self.seats_after[seat]
             return [event]
         return self._end_trick(event)
