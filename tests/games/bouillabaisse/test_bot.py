@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import popote
 from popote.bots.base import RandomBot
 from popote.bots.runner import play_out
@@ -40,6 +42,16 @@ def test_collects_in_manche_6_by_winning_a_trick_with_points() -> None:
     m = scenario_match(hands, manche=6, dealer=0)
     play(m, "QH", "6C")
     assert choice_of(m, 0) == "AH"  # takes the queen of hearts: points that now count less
+
+
+@pytest.mark.parametrize(("tout_ou_rien", "expected"), [(False, "KC"), (True, "2C")])
+def test_in_manche_6_with_tout_ou_rien_it_will_not_take_every_queen(
+    tout_ou_rien: bool, expected: str
+) -> None:
+    hands = [["AD", "QH", "QS", "3C", "KC", "2C"], ["QD", "2H", "2S", "4C", "QC", "5D"]]
+    m = scenario_match(hands, manche=6, dealer=0, options={"tout_ou_rien": tout_ou_rien})
+    play(m, "QD", "AD", "QH", "2H", "QS", "2S", "3C", "4C", "QC")
+    assert choice_of(m, 0) == expected  # the king would bring the fourth queen home
 
 
 def test_heuristic_bot_beats_random_players() -> None:

@@ -22,13 +22,21 @@ def _rank(card: str) -> int:
     return CARD_ID[card] % 13
 
 
+def _units(cards: Counter[str], rule: str, target: str) -> int:
+    """How many of ``cards`` count for the suit rule or the figure rule."""
+    if rule == "suit":
+        return sum(n for name, n in cards.items() if name[-1] == target)
+    return sum(n for name, n in cards.items() if name[:-1] == target)
+
+
 class CardMemory:
-    """What one seat saw this manche: every card played and every void shown."""
+    """What one seat saw this manche: cards played, voids shown, who took which cards."""
 
     def __init__(self) -> None:
         self.played: Counter[str] = Counter()
         self.voids: dict[int, set[str]] = {}
-        self.led: str | None = None
+        self.taken: dict[int, Counter[str]] = {}
+        self.trick: list[str] = []
 
     def learn(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -36,16 +44,17 @@ class CardMemory:
             if kind == "manche_start":
                 self.played.clear()
                 self.voids.clear()
-                self.led = None
+                self.taken.clear()
+                self.trick = []
             elif kind == "play":
                 card: str = event["card"]
                 self.played[card] += 1
-                if self.led is None:
-                    self.led = card[-1]
-                elif card[-1] != self.led:
-                    self.voids.setdefault(event["seat"], set()).add(self.led)
+                if self.trick and card[-1] != self.trick[0][-1]:
+                    self.voids.setdefault(event["seat"], set()).add(self.trick[0][-1])
+                self.trick.append(card)
             elif kind == "trick":
-                self.led = None
+                self.taken.setdefault(event["winner"], Counter()).update(self.trick)
+                self.trick = []
 
 
 class BouillabaisseBot(Bot):
@@ -56,6 +65,7 @@ class BouillabaisseBot(Bot):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.memory = CardMemory()
+        self.pack: Counter[str] = Counter()  # the cards dealt this match, set by choose()
         self.unseen: Counter[str] = Counter()  # cards others may hold, set by choose()
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -68,7 +78,8 @@ class BouillabaisseBot(Bot):
             return legal[0]
         cards = [action["card"] for action in legal]
         pack, _ = build_pack(view["players"], view["decks"])
-        self.unseen = Counter(NAMES[c] for c in pack) - self.memory.played - Counter(view["hand"])
+        self.pack = Counter(NAMES[c] for c in pack)
+        self.unseen = self.pack - self.memory.played - Counter(view["hand"])
         collect = view["sign"] < 0
         pick = self._collect(view, cards) if collect else self._avoid(view, cards)
         return legal[cards.index(pick)]
@@ -128,6 +139,23 @@ class BouillabaisseBot(Bot):
         above = [c for c in cards if _rank(c) > _rank(best)]
         if not above:
             return keep_points
+        below = [c for c in cards if c not in above]
+        if below and all(self._sweeps(view, c) for c in above):
+            return min(below, key=lambda c: (points_of(c, view), _rank(c)))
+        above = [c for c in above if not self._sweeps(view, c)] or above
         if self._last_to_play(view):  # win as cheaply as possible, with points if we can
             return max(above, key=lambda c: (points_of(c, view), -_rank(c)))
         return max(above, key=_rank)
+
+    def _sweeps(self, view: View, card: str) -> bool:
+        """With "tout ou rien", would taking this trick with ``card`` complete a set of every
+        card of the suit or of the figure, and so flip those points to a gain?"""
+        if not view["tout_ou_rien"]:
+            return False
+        gained = self.memory.taken.get(self.seat, Counter()) + Counter([*self.memory.trick, card])
+        for rule in ("suit", "figure"):
+            target = view["targets"][rule]
+            total = _units(self.pack, rule, target)
+            if total and _units(gained, rule, target) == total:
+                return True
+        return False
