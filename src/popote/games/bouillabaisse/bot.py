@@ -1,8 +1,11 @@
 """The heuristic opponent: remembers the cards played and who showed out of which suit.
 
 In manches 1 to 5 it ducks under the card leading the trick, sheds its dangerous cards
-when it cannot follow, and leads cards others can beat. In manche 6 it plays to collect:
-it wins tricks with its sure winners and keeps its point cards out of others' tricks.
+when it cannot follow, and leads cards others can beat (a suit every opponent lacks is
+never safe). In manche 6 it plays to collect: it wins tricks with its sure winners and
+keeps its point cards out of others' tricks; with "tout ou rien" it refuses the trick that
+would hand it every card of the suit or of the figure (their points would then be added
+to its total instead of subtracted).
 """
 
 from __future__ import annotations

@@ -204,10 +204,18 @@ class BouillabaissePresenter(Presenter):
             Text("Plis pris : {list}.", "Tricks taken: {list}.")
             .format(list=_per_seat(view["tricks_taken"], names))
             .get(lang),
+        ]
+        for number, scores in enumerate(view["scores"], start=1):
+            lines.append(
+                Text("Manche {number} : {list}.", "Manche {number}: {list}.")
+                .format(number=number, list=_per_seat(scores, names))
+                .get(lang)
+            )
+        lines.append(
             Text("Totaux : {list}.", "Totals: {list}.")
             .format(list=_per_seat(view["totals"], names))
-            .get(lang),
-        ]
+            .get(lang)
+        )
         if view["last_trick"] is not None:
             last = view["last_trick"]
             lines.append(
