@@ -128,3 +128,21 @@ def test_action_labels_name_the_card_and_its_points() -> None:
     assert labels == ["Jouer le 3 de trèfle", "Jouer la dame de cœur (60 points)"]
     english = GAME.presenter.action(m.legal_actions(1)[1], view, "en", ["A", "B"])
     assert english == "Play the queen of hearts (60 points)"
+
+
+def test_changing_a_view_an_event_or_the_result_changes_nothing_in_the_match() -> None:
+    m = scenario_match([["AH", "2C"], ["QH", "KH"]], manche=6)
+    events = play(m, "AH", "QH", "2C", "KH")
+    before = m.result()
+    for event in events:
+        for value in event.values():
+            if isinstance(value, list):
+                value.append(999)
+            elif isinstance(value, dict):
+                value.clear()
+    result = m.result()
+    result["scores"].append(1)
+    result["manches"][-1]["detail"].clear()
+    result["manches"][-1]["scores"].append(1)
+    m.view(0)["scores"][-1].append(1)
+    assert m.result() == before

@@ -262,9 +262,9 @@ class BouillabaisseState(GameState):
         return {
             "type": "manche_end",
             "manche": self.manche,
-            "scores": scores,
+            "scores": list(scores),
             "totals": list(self.totals),
-            "detail": detail,
+            "detail": _copy_detail(detail),
             "tricks": list(self.tricks),
             "reversed": reversed_for,
         }
@@ -283,7 +283,7 @@ class BouillabaisseState(GameState):
             "winners": [seat for seat, total in enumerate(self.totals) if total == lowest],
             "lower_is_better": True,
             "manches": [
-                {"manche": number, "scores": list(scores), "detail": detail}
+                {"manche": number, "scores": list(scores), "detail": _copy_detail(detail)}
                 for number, (scores, detail) in enumerate(
                     zip(self.scores, self.details, strict=True), start=1
                 )
@@ -346,6 +346,10 @@ class BouillabaisseState(GameState):
         for index in range(len(self.trick)):
             sizes[(self.leader + index) % players] -= 1
         return sizes
+
+
+def _copy_detail(detail: dict[str, list[int]]) -> dict[str, list[int]]:
+    return {rule: list(points) for rule, points in detail.items()}
 
 
 # Slots that hold immutable values (or lists never changed in place once replaced).
