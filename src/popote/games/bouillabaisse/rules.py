@@ -15,7 +15,15 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.game import GameState, Options, View
-from popote.games.bouillabaisse.cards import CARD_ID, NAMES, PLAY, SUIT_OF, SUITS, shuffle
+from popote.games.bouillabaisse.cards import (
+    CARD_ID,
+    DECK_SIZE,
+    NAMES,
+    PLAY,
+    SUIT_OF,
+    SUITS,
+    shuffle,
+)
 from popote.games.bouillabaisse.config import Config, Duplicate
 from popote.games.bouillabaisse.scoring import MANCHES, RULES_OF, score_manche, sign_of
 from popote.games.bouillabaisse.views import build_view, resample_hands, static_view
@@ -87,7 +95,7 @@ class BouillabaisseState(GameState):
         self.totals = [0] * players
         self.last_trick: tuple[int, list[int], int] | None = None
         self.by_suit: list[list[list[Action]]] = [[[], [], [], []] for _ in range(players)]
-        self.counts = [[0] * len(NAMES) for _ in range(players)]
+        self.counts = [[0] * DECK_SIZE for _ in range(players)]
         self.whole: list[list[Action] | None] = [None] * players
         self._clear_tricks()
         self.static_view = static_view(self)
@@ -150,11 +158,11 @@ class BouillabaisseState(GameState):
         return events
 
     def set_hands(self, hands: list[list[int]]) -> None:
-        """Put exactly these cards in each seat's hand."""
+        """Put exactly these cards (each hand sorted) in each seat's hand."""
         for seat, hand in enumerate(hands):
-            counts = [0] * len(NAMES)
+            counts = [0] * DECK_SIZE
             suits: list[list[Action]] = [[], [], [], []]
-            for card in sorted(hand):
+            for card in hand:
                 if not counts[card]:
                     suits[SUIT_OF[card]].append(PLAY[card])
                 counts[card] += 1
