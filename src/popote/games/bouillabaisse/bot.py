@@ -95,10 +95,8 @@ class BouillabaisseBot(Bot):
         opponents = [s for s in range(view["players"]) if s != self.seat]
         if all(suit in self.memory.voids.get(s, ()) for s in opponents):
             return 0
-        pack, _ = build_pack(view["players"], view["decks"])
-        unseen = Counter(NAMES[c] for c in pack) - self.memory.played - Counter(view["hand"])
         return sum(
-            n for name, n in unseen.items() if name[-1] == suit and _rank(name) > _rank(card)
+            n for name, n in self.unseen.items() if name[-1] == suit and _rank(name) > _rank(card)
         )
 
     def _trick_best(self, view: View) -> str | None:
