@@ -1,7 +1,8 @@
 """Scenario builder: a manche dealt exactly as a test or a tutorial needs it.
 
 The hands given are the whole deal of that manche (equal sizes); later manches are dealt
-normally from the full pack.
+normally from the match's pack (and the cards it sets aside are still the ones listed in
+the views and events, whatever the hands given hold).
 
 >>> m = scenario_match([["AH", "2C"], ["KH", "3C"]], manche=2, suit="H")
 >>> m.to_act, m.view(0)["hand"], m.view(1)["targets"]["suit"]
@@ -41,6 +42,8 @@ def scenario_match(
     ``scores`` are the scores of the manches already played.
     """
     players = len(hands)
+    if len({len(hand) for hand in hands}) != 1:
+        raise ValueError("every hand of a deal holds the same number of cards")
     resolved = resolve_options(get_game(NAME).spec.options, options)
     state = BouillabaisseState(Config.from_options(players, resolved), Chance(seed))
     state.targets = Targets(
