@@ -1,0 +1,127 @@
+"""La Bouillabaisse: six manches of tricks to avoid (then to take), 2 to 12 players."""
+
+from __future__ import annotations
+
+from popote.bots.base import Bot
+from popote.core.actions import Event
+from popote.core.chance import Chance
+from popote.core.game import Game, GameSpec, GameState, Options
+from popote.core.i18n import Text
+from popote.core.options import Option
+from popote.games.bouillabaisse.bot import BouillabaisseBot
+from popote.games.bouillabaisse.cards import (
+    TWO_DECKS_FROM,
+    CardChoice,
+    Decks,
+    FigureChoice,
+    SuitChoice,
+)
+from popote.games.bouillabaisse.config import DrawTime, Duplicate
+from popote.games.bouillabaisse.rules import NAME, BouillabaisseState
+from popote.games.bouillabaisse.text import SUMMARY, BouillabaissePresenter
+
+
+def _values(
+    kind: type[Decks | SuitChoice | FigureChoice | CardChoice | DrawTime | Duplicate],
+) -> list[str]:
+    return [member.value for member in kind]
+
+
+SPEC = GameSpec(
+    name=NAME,
+    title=Text("La Bouillabaisse", "Bouillabaisse"),
+    min_players=2,
+    max_players=12,
+    default_players=4,
+    options=(
+        Option.choice(
+            "decks",
+            Decks.AUTO.value,
+            Text(
+                f"Jeux de 52 cartes : auto (un jusqu'à {TWO_DECKS_FROM - 1} joueurs, deux "
+                f"à partir de {TWO_DECKS_FROM}), one (un) ou two (deux)",
+                f"52-card decks: auto (one up to {TWO_DECKS_FROM - 1} players, two from "
+                f"{TWO_DECKS_FROM}), one or two",
+            ),
+            _values(Decks),
+        ),
+        Option.choice(
+            "suit",
+            SuitChoice.RANDOM.value,
+            Text(
+                "Couleur à 10 points : tirée au hasard (random), cœur (hearts) ou trèfle (clubs)",
+                "10-point suit: drawn at random, hearts or clubs",
+            ),
+            _values(SuitChoice),
+        ),
+        Option.choice(
+            "figure",
+            FigureChoice.RANDOM.value,
+            Text(
+                "Figure à 50 points : tirée au hasard (random) entre valet, dame et roi, ou "
+                "les dames (queens)",
+                "50-point figure: drawn at random among jack, queen and king, or the queens",
+            ),
+            _values(FigureChoice),
+        ),
+        Option.choice(
+            "card",
+            CardChoice.RANDOM.value,
+            Text(
+                "Carte à 200 points : tirée au hasard (random), roi de cœur (KH) ou roi de "
+                "pique (KS)",
+                "200-point card: drawn at random, king of hearts (KH) or king of spades (KS)",
+            ),
+            _values(CardChoice),
+        ),
+        Option.choice(
+            "draw",
+            DrawTime.GAME.value,
+            Text(
+                "Tirages au hasard annoncés au début de la partie (game) ou au début de la "
+                "manche où chacun compte pour la première fois (manche)",
+                "Random draws announced at the start of the game (game) or at the start of "
+                "the manche where each first scores (manche)",
+            ),
+            _values(DrawTime),
+        ),
+        Option.choice(
+            "duplicate",
+            Duplicate.FIRST.value,
+            Text(
+                "Deux jeux, deux cartes identiques dans un pli : la première posée l'emporte "
+                "(first) ou la dernière (last)",
+                "Two decks, two identical cards in one trick: the first played wins (first) "
+                "or the last (last)",
+            ),
+            _values(Duplicate),
+        ),
+        Option.boolean(
+            "tout_ou_rien",
+            False,
+            Text(
+                "Tout ou rien : qui prend tout ce qu'une règle compte (sauf la carte à 200) "
+                "voit ces points changer de signe",
+                "All or nothing: whoever takes everything a rule counts (except the "
+                "200-point card) has those points' sign reversed",
+            ),
+        ),
+    ),
+    summary=SUMMARY,
+)
+
+
+class Bouillabaisse(Game):
+    spec = SPEC
+    presenter = BouillabaissePresenter()
+
+    def new_state(
+        self, players: int, options: Options, chance: Chance
+    ) -> tuple[GameState, list[Event]]:
+        return BouillabaisseState.deal(players, options, chance)
+
+    def heuristic_bot(self, seat: int, seed: int) -> Bot:
+        return BouillabaisseBot(seat, seed)
+
+
+GAME = Bouillabaisse()

@@ -1,0 +1,114 @@
+"""The six manches and how each one scores.
+
+Four scoring rules exist: 5 points per trick, 10 per card of the drawn suit, 50 per card of
+the drawn figure rank, 200 per copy of the drawn card. Manches 1 to 4 use one rule each,
+manche 5 all four, manche 6 all four with the sign reversed.
+
+"Tout ou rien" works rule by rule: a player who took everything a rule counts in this
+manche (every trick, every card of the suit, every card of the figure) has that rule's
+points reversed. It never applies to the drawn card (manche 4's rule), not even inside
+manches 5 and 6.
+
+>>> targets = Targets(suit=2, rank=10, card=37)  # hearts, queens, king of hearts
+>>> won = [[36, 37], [0, 1]]  # seat 0 took a trick of QH and KH, seat 1 one of 2C and 3C
+>>> score_manche(5, won, [1, 1], targets, tout_ou_rien=False)
+([275, 5], {'tricks': [5, 5], 'suit': [20, 0], 'figure': [50, 0], 'card': [200, 0]}, [])
+>>> score_manche(6, won, [1, 1], targets, tout_ou_rien=True)
+([-135, -5], {'tricks': [-5, -5], 'suit': [20, 0], 'figure': [50, 0], 'card': [-200, 0]}, [0])
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from popote.games.bouillabaisse.cards import DECK_SIZE, SUIT_OF, rank_of
+
+MANCHES = 6
+
+
+class Rule(enum.Enum):
+    TRICKS = "tricks"
+    SUIT = "suit"
+    FIGURE = "figure"
+    CARD = "card"
+
+
+POINTS: dict[Rule, int] = {Rule.TRICKS: 5, Rule.SUIT: 10, Rule.FIGURE: 50, Rule.CARD: 200}
+ALL_RULES: tuple[Rule, ...] = (Rule.TRICKS, Rule.SUIT, Rule.FIGURE, Rule.CARD)
+RULES_OF: dict[int, tuple[Rule, ...]] = {
+    1: (Rule.TRICKS,),
+    2: (Rule.SUIT,),
+    3: (Rule.FIGURE,),
+    4: (Rule.CARD,),
+    5: ALL_RULES,
+    6: ALL_RULES,
+}
+# Rules whose points "tout ou rien" may reverse: every one but the single drawn card.
+ALL_OR_NOTHING: frozenset[Rule] = frozenset({Rule.TRICKS, Rule.SUIT, Rule.FIGURE})
+
+
+def sign_of(manche: int) -> int:
+    return -1 if manche == MANCHES else 1
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The drawn suit, figure rank and card (``None`` while not drawn yet)."""
+
+    suit: int | None
+    rank: int | None
+    card: int | None
+
+
+# Counting the three card rules in one sum: a card weighs 1 in the suit field, 1 << 8 in
+# the figure field and 1 << 16 in the card field when it counts for that rule (a hand of at
+# most 104 cards never overflows a field).
+_SHIFT = 8
+_FIELD = (1 << _SHIFT) - 1
+
+
+@cache
+def _weights(suit: int | None, rank: int | None, card: int | None) -> tuple[int, ...]:
+    return tuple(
+        (SUIT_OF[c] == suit) + ((rank_of(c) == rank) << _SHIFT) + ((c == card) << 2 * _SHIFT)
+        for c in range(DECK_SIZE)
+    )
+
+
+def score_manche(
+    manche: int,
+    won: Sequence[Sequence[int]],
+    tricks: Sequence[int],
+    targets: Targets,
+    tout_ou_rien: bool,
+) -> tuple[list[int], dict[str, list[int]], list[int]]:
+    """Each seat's score, each rule's points per seat, and the seats "tout ou rien" hit."""
+    weights = _weights(targets.suit, targets.rank, targets.card)
+    packed = [sum(map(weights.__getitem__, cards)) for cards in won]
+    units: dict[Rule, list[int]] = {
+        Rule.TRICKS: list(tricks),
+        Rule.SUIT: [p & _FIELD for p in packed],
+        Rule.FIGURE: [p >> _SHIFT & _FIELD for p in packed],
+        Rule.CARD: [p >> 2 * _SHIFT for p in packed],
+    }
+    sign = sign_of(manche)
+    detail: dict[str, list[int]] = {}
+    scores = [0] * len(won)
+    reversed_for: set[int] = set()
+    for rule in RULES_OF[manche]:
+        per_seat = units[rule]
+        worth = sign * POINTS[rule]
+        points = [worth * count for count in per_seat]
+        everything = sum(per_seat)
+        if tout_ou_rien and rule in ALL_OR_NOTHING and everything:
+            for seat, count in enumerate(per_seat):
+                if count == everything:
+                    points[seat] = -points[seat]
+                    reversed_for.add(seat)
+        for seat, value in enumerate(points):
+            scores[seat] += value
+        detail[rule.value] = points
+    return scores, detail, sorted(reversed_for)

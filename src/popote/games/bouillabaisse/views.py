@@ -1,0 +1,136 @@
+"""What each seat may know, and how a seat's unknowns are resampled.
+
+Tricks taken lie face down, as at a real table: everyone sees how many tricks each player
+took and may look at the last completed trick; the cards of earlier tricks are only known
+to those who remember them (the events of the match tell each card once, as it is played).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from popote.core.chance import Chance
+from popote.core.game import View
+from popote.games.bouillabaisse.cards import NAMES, SUIT_OF, SUITS, shuffle
+from popote.games.bouillabaisse.scoring import RULES_OF, sign_of
+
+if TYPE_CHECKING:
+    from popote.games.bouillabaisse.rules import BouillabaisseState
+
+RESAMPLE_ATTEMPTS = 20
+
+
+def _seated(leader: int, cards: list[int], players: int) -> list[dict[str, object]]:
+    return [
+        {"seat": (leader + index) % players, "card": NAMES[card]}
+        for index, card in enumerate(cards)
+    ]
+
+
+def static_view(state: BouillabaisseState) -> View:
+    """The part of every view that never changes during a match (no lists inside)."""
+    config = state.config
+    return {
+        "game": "bouillabaisse",
+        "players": state.players,
+        "decks": config.decks,
+        "tout_ou_rien": config.tout_ou_rien,
+        "duplicate": config.duplicate.value,
+        "draw": config.draw.value,
+    }
+
+
+def build_view(state: BouillabaisseState, seat: int | None) -> View:
+    players = state.players
+    last = state.last_trick
+    view: View = dict(state.static_view)
+    view.update(
+        seat=seat,
+        to_act=list(state.to_act),
+        over=state.over,
+        phase=state.phase.value,
+        manche=state.manche,
+        rules=[rule.value for rule in RULES_OF[state.manche]],
+        sign=sign_of(state.manche),
+        removed=[NAMES[card] for card in state.removed],
+        targets=state.public_targets(),
+        dealer=state.dealer,
+        leader=state.leader,
+        led=SUITS[state.led] if state.led >= 0 else None,
+        trick=_seated(state.leader, state.trick, players),
+        last_trick=None
+        if last is None
+        else {"cards": _seated(last[0], last[1], players), "winner": last[2]},
+        tricks_taken=list(state.tricks),
+        hand_sizes=state.hand_sizes(),
+        scores=[list(scores) for scores in state.scores],
+        totals=list(state.totals),
+    )
+    if seat is not None:
+        view["hand"] = [NAMES[card] for card in state.hand_cards(seat)]
+    return view
+
+
+def resample_hands(state: BouillabaisseState, seat: int, chance: Chance) -> list[list[int]]:
+    """Deal the cards ``seat`` cannot see again among their holders, at random.
+
+    Every hand keeps its size and no player receives a suit it has shown it lacks. If a few
+    random tries fail to respect the voids, the true hands (which always do) are kept.
+    """
+    hands = [state.hand_cards(other) for other in range(state.players)]
+    others = [other for other in range(state.players) if other != seat]
+    pool = [card for other in others for card in hands[other]]
+    for _ in range(RESAMPLE_ATTEMPTS):
+        dealt = _deal_respecting_voids(pool, others, hands, state.voids, chance)
+        if dealt is not None:
+            for other, cards in dealt.items():
+                hands[other] = sorted(cards)
+            return hands
+    return hands
+
+
+def _deal_respecting_voids(
+    pool: list[int],
+    others: list[int],
+    hands: list[list[int]],
+    voids: list[int],
+    chance: Chance,
+) -> dict[int, list[int]] | None:
+    cards = pool[:]
+    shuffle(cards, chance)
+    if not any(voids[other] for other in others):
+        dealt, start = {}, 0
+        for other in others:
+            dealt[other] = cards[start : start + len(hands[other])]
+            start += len(hands[other])
+        return dealt
+    may_hold = [[o for o in others if not voids[o] >> suit & 1] for suit in range(len(SUITS))]
+    # The most constrained cards first: those fewest seats may hold.
+    cards.sort(key=lambda card: len(may_hold[SUIT_OF[card]]))
+    room = {other: len(hands[other]) for other in others}
+    dealt = {other: [] for other in others}
+    for card in cards:
+        seats = [other for other in may_hold[SUIT_OF[card]] if room[other]]
+        if not seats:
+            return None
+        pick = chance.below(sum(room[other] for other in seats))
+        for other in seats:
+            if pick < room[other]:
+                dealt[other].append(card)
+                room[other] -= 1
+                break
+            pick -= room[other]
+    return dealt
+
+
+def points_of(card: str, view: View) -> int:
+    """What one card is worth in the view's manche, trick points aside, before any sign."""
+    targets, rules = view["targets"], view["rules"]
+    points = 0
+    if "suit" in rules and card[-1] == targets["suit"]:
+        points += 10
+    if "figure" in rules and card[:-1] == targets["figure"]:
+        points += 50
+    if "card" in rules and card == targets["card"]:
+        points += 200
+    return points
