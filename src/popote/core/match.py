@@ -97,7 +97,7 @@ class Match:
             raise IllegalAction(_OVER)
         if type(seat) is not int or seat not in state.to_act:
             raise IllegalAction(_NOT_YOUR_TURN.format(seat=seat, to_act=list(state.to_act)))
-        if not isinstance(action, Mapping) or "type" not in action:
+        if type(action) is not Action and (not isinstance(action, Mapping) or "type" not in action):
             raise IllegalAction(_MALFORMED.format(action=action))
         try:
             legal = state.find_legal(seat, action)
