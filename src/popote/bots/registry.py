@@ -9,7 +9,7 @@ unless the game has its own easy bot), ``moyen`` (the heuristic bot), ``difficil
 from __future__ import annotations
 
 from popote.bots.base import Bot, RandomBot, SloppyBot
-from popote.bots.search import SearchBot
+from popote.bots.search import SearchBot, bot_rollout, random_rollout
 from popote.core.errors import InvalidSetup
 from popote.core.game import Game
 from popote.core.i18n import Text
@@ -21,20 +21,32 @@ EASY_SLIP_RATE = 1 / 3
 EXPERT_BUDGET_FACTOR = 4
 
 
+def search_bot(game: Game, seat: int, seed: int, factor: int = 1) -> SearchBot:
+    spec = game.spec
+    rollout = bot_rollout(game.heuristic_bot) if spec.heuristic_rollouts else random_rollout
+    return SearchBot(
+        seat,
+        seed,
+        iterations=spec.search_iterations * factor,
+        rollout=rollout,
+        max_depth=spec.search_depth,
+    )
+
+
 def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
     if name == "random":
         return RandomBot(seat, seed)
     if name in ("heuristic", "moyen"):
         return game.heuristic_bot(seat, seed)
     if name in ("search", "difficile"):
-        return SearchBot(seat, seed, iterations=game.spec.search_iterations)
+        return search_bot(game, seat, seed)
     if name in LEVELS:
         own = game.bot_for_level(name, seat, seed)
         if own is not None:
             return own
         if name == "facile":
             return SloppyBot(game.heuristic_bot(seat, seed), EASY_SLIP_RATE, seed)
-        return SearchBot(seat, seed, iterations=game.spec.search_iterations * EXPERT_BUDGET_FACTOR)
+        return search_bot(game, seat, seed, EXPERT_BUDGET_FACTOR)
     raise InvalidSetup(
         Text(
             "bot inconnu : {name!r} (bots : {names})", "unknown bot: {name!r} (bots: {names})"

@@ -6,7 +6,10 @@ competes only in the worlds where its action is legal, counted by its availabili
 the rest of the game out with a rollout policy, and credits each seat's result to the
 decisions it made. The statistics of all the sampled worlds are thereby pooled in one tree.
 
-Budget by iterations (deterministic for a given seed) or by seconds.
+Budget by iterations (deterministic for a given seed) or by seconds. ``max_depth`` limits the
+tree: 1 gives flat Monte Carlo over the root actions, each followed by a whole rollout, which
+suits long games whose rollout policy (the heuristic bot) is worth more than a shallow tree
+of random replies.
 """
 
 from __future__ import annotations
@@ -21,17 +24,50 @@ from popote.core.actions import Action
 from popote.core.chance import Chance
 from popote.core.match import Match
 
-RolloutPolicy = Callable[[Match, int, Chance], Action]
+Rollout = Callable[[Match, Chance], None]
+"""Plays a sampled world to its end."""
 
 
-def random_rollout(match: Match, seat: int, chance: Chance) -> Action:
-    return chance.choice(match.legal_actions(seat))
+def random_rollout(world: Match, chance: Chance) -> None:
+    while not world.over:
+        seat = world.to_act[0]
+        world.act(seat, chance.choice(world.legal_actions(seat)))
+
+
+def bot_rollout(make: Callable[[int, int], Bot]) -> Rollout:
+    """Rollouts played by fresh bots (the game's heuristic bot, say) at every seat.
+
+    The bots start with no memory: a sampled world carries no past events, so they play
+    from what each seat's view shows.
+    """
+
+    def rollout(world: Match, chance: Chance) -> None:
+        seed = chance.below(1 << 30)
+        bots = [make(seat, seed) for seat in range(world.players)]
+        while not world.over:
+            seat = world.to_act[0]
+            world.act(seat, bots[seat].choose(world))
+
+    return rollout
 
 
 def utility(result: Mapping[str, Any], seat: int) -> float:
-    """1 for a sole win, a share of it for a tie, 0 for a loss."""
+    """Half for winning (shared on a tie), half for the share of other seats outscored.
+
+    The second half gives the search a signal in games that are rarely won outright.
+
+    >>> utility({"scores": [3, 9, 5], "winners": [1]}, 1), utility({"scores": [3, 9, 5], "winners": [1]}, 2)
+    (1.0, 0.25)
+    """
     winners: Sequence[int] = result["winners"]
-    return 1.0 / len(winners) if seat in winners else 0.0
+    won = 1.0 / len(winners) if seat in winners else 0.0
+    scores: Sequence[float] = result["scores"]
+    if len(scores) < 2:
+        return won
+    sign = -1 if result.get("lower_is_better") else 1
+    mine = sign * scores[seat]
+    beaten = sum(1.0 if mine > sign * s else 0.5 if mine == sign * s else 0.0 for s in scores)
+    return 0.5 * won + 0.5 * (beaten - 0.5) / (len(scores) - 1)
 
 
 class Node:
@@ -65,13 +101,15 @@ class SearchBot(Bot):
         iterations: int = 1000,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout: RolloutPolicy = random_rollout,
+        rollout: Rollout = random_rollout,
+        max_depth: int | None = None,
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
+        self.max_depth = max_depth
         self.last_iterations = 0
 
     def choose(self, match: Match) -> Action:
@@ -91,7 +129,7 @@ class SearchBot(Bot):
     def _iterate(self, root: Node, world: Match) -> None:
         path: list[Node] = []
         node = root
-        while not world.over:
+        while not world.over and (self.max_depth is None or len(path) < self.max_depth):
             seat = world.to_act[0]
             legal = world.legal_actions(seat)
             untried = [action for action in legal if action not in node.children]
@@ -111,9 +149,7 @@ class SearchBot(Bot):
             node = node.children[action]
             world.act(seat, action)
             path.append(node)
-        while not world.over:
-            seat = world.to_act[0]
-            world.act(seat, self.rollout(world, seat, self.chance))
+        self.rollout(world, self.chance)
         result = world.result()
         rewards = {seat: utility(result, seat) for seat in range(world.players)}
         for visited in path:

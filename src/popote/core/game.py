@@ -69,6 +69,10 @@ class GameSpec:
     default_players: int
     search_iterations: int = 400
     """ISMCTS iterations of the ``difficile`` level: about a second per decision at most."""
+    heuristic_rollouts: bool = False
+    """Whether the search plays its rollouts with the heuristic bot instead of at random."""
+    search_depth: int | None = None
+    """How deep the search tree grows (None: no limit; 1: flat Monte Carlo at the root)."""
 
     def info(self) -> dict[str, Any]:
         return {
