@@ -9,6 +9,7 @@ from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.ar_seizh_bigoudenn.bot import BigoudenBot
+from popote.games.ar_seizh_bigoudenn.cards import DEFAULT_ROUNDS
 from popote.games.ar_seizh_bigoudenn.state import NAME, ArSeizhState
 from popote.games.ar_seizh_bigoudenn.text import SUMMARY, BigoudenPresenter
 
@@ -28,6 +29,16 @@ SPEC = GameSpec(
                 "Real time: the first hand to reach a falling utensil takes it (the others may "
                 "then cry TEUT!); otherwise everyone answers in secret before anything is decided",
             ),
+        ),
+        Option.integer(
+            "rounds",
+            DEFAULT_ROUNDS,
+            Text(
+                "Nombre de tours de table (la partie finit plus tôt si la pioche s'épuise)",
+                "Number of rounds (the game ends earlier if the draw pile runs out)",
+            ),
+            minimum=1,
+            maximum=20,
         ),
     ),
     summary=SUMMARY,

@@ -180,8 +180,17 @@ BIGOUDENS: dict[str, Bigouden] = {
 BIGOUDEN_ORDER: tuple[str, ...] = tuple(BIGOUDENS)
 
 
-def deck_counts() -> dict[str, int]:
-    return {key: card.count for key, card in INGREDIENTS.items()}
+DEFAULT_ROUNDS = 10
+DOUBLE_DECK_FROM = 5  # from five players on, two copies of every ingredient
+
+
+def deck_copies(players: int) -> int:
+    return 2 if players >= DOUBLE_DECK_FROM else 1
+
+
+def deck_counts(players: int) -> dict[str, int]:
+    copies = deck_copies(players)
+    return {key: card.count * copies for key, card in INGREDIENTS.items()}
 
 
 def dish_points(dish: Dish, cards: tuple[str, ...], bigouden: str) -> tuple[int, str | None, bool]:

@@ -14,6 +14,7 @@ from popote.games.ar_seizh_bigoudenn import turn, waltz
 from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDEN_ORDER,
     BIGOUDENS,
+    DEFAULT_ROUNDS,
     UTENSIL_ORDER,
     deck_counts,
     sort_cards,
@@ -30,8 +31,11 @@ def sort_utensils(utensils: list[str]) -> list[str]:
 class ArSeizhState(GameState):
     """Everything on the table. Ingredients in front of a player are public."""
 
-    def __init__(self, players: int, chance: Chance, real_time: bool = False) -> None:
+    def __init__(
+        self, players: int, chance: Chance, real_time: bool = False, rounds: int = DEFAULT_ROUNDS
+    ) -> None:
         self.players = players
+        self.rounds = rounds
         self.chance = chance
         self.real_time = real_time
         self.bigoudens: list[str] = []
@@ -69,11 +73,13 @@ class ArSeizhState(GameState):
     def deal(
         cls, players: int, options: Options, chance: Chance
     ) -> tuple[ArSeizhState, list[Event]]:
-        state = cls(players, chance, bool(options.get("real_time", False)))
+        rounds = options.get("rounds", DEFAULT_ROUNDS)
+        assert isinstance(rounds, int)
+        state = cls(players, chance, bool(options.get("real_time", False)), rounds)
         bigoudens = list(BIGOUDEN_ORDER)
         chance.shuffle(bigoudens)
         state.bigoudens = bigoudens[:players]
-        deck = build_deck(deck_counts())
+        deck = build_deck(deck_counts(players))
         chance.shuffle(deck)
         state.draw = deck
         utensils = list(UTENSIL_ORDER)
@@ -129,6 +135,7 @@ class ArSeizhState(GameState):
             "stage": self.stage.value,
             "current": self.current,
             "round": self.round,
+            "rounds": self.rounds,
             "actions_left": self.actions_left,
             "bigoudens": list(self.bigoudens),
             "scores": list(self.scores),

@@ -190,10 +190,10 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
 
 
 def end_turn(state: ArSeizhState) -> list[Event]:
-    """The next seat plays; the game ends after a round in which the draw pile ran out."""
+    """The next seat plays; the game ends after the last round or the one that emptied the pile."""
     following = (state.current + 1) % state.players
     if following == 0:
-        if not state.draw:
+        if not state.draw or state.round >= state.rounds:
             state.stage = Stage.OVER
             state.over = True
             state.to_act = ()

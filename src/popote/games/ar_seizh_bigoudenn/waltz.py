@@ -64,7 +64,12 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     if stage is Stage.CHALLENGE:
         assert state.challenge is not None
         state.challenge.submit(seat, action)
-        answer = {"type": "challenge_answer", "seat": seat, "teut": action["type"] == "teut"}
+        answer = {
+            "type": "challenge_answer",
+            "seat": seat,
+            "utensil": state.grab_utensil,
+            "teut": action["type"] == "teut",
+        }
         return secret_event(answer, ["teut"], [seat])
     if stage is Stage.BID:
         return submit_bid(state, seat, action)
@@ -77,7 +82,13 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
 
 def _answer_grab(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     grab = action["type"] == "grab"
-    answer: Event = {"type": "grab_answer", "seat": seat, "grab": grab, "drop": action.get("drop")}
+    answer: Event = {
+        "type": "grab_answer",
+        "seat": seat,
+        "utensil": state.grab_utensil,
+        "grab": grab,
+        "drop": action.get("drop"),
+    }
     if state.real_time:
         assert state.grab_window is not None
         state.grab_window.answer(seat, action if grab else None)
