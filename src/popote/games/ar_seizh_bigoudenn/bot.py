@@ -25,8 +25,8 @@ class Plan:
 def best_plan(view: View, seat: int, face: str) -> Plan:
     """The menu recipe of ``face`` worth most once the cost of what is missing is counted."""
     dish = Dish(face)
-    surface = Counter(view["surfaces"][seat])
-    centre = Counter(view["centre"])
+    surface: Counter[str] = Counter(view["surfaces"][seat])
+    centre: Counter[str] = Counter(view["centre"])
     hands = view["hands"][seat]
     best: tuple[float, Plan] | None = None
     for recipe in MENU:
