@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from popote.core.actions import Action, Event, secret_event
 from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn
-from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS
+from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
 from popote.games.ar_seizh_bigoudenn.tables import Stage, act
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def finish(state: ArSeizhState, winner: int | None) -> list[Event]:
         return events
     holder = next((s for s in range(state.players) if "passoire" in state.hands[s]), None)
     if holder is None or holder == state.current:
-        state.marmite = [*state.marmite, *teut.spent]
+        state.marmite = sort_cards([*state.marmite, *teut.spent])
         return [*events, {"type": "to_marmite", "cards": list(teut.spent)}]
     state.passoire_cards = list(teut.spent)
     state.stage = Stage.PASSOIRE

@@ -18,6 +18,7 @@ from popote.core.chance import Chance
 from popote.core.game import View
 from popote.core.windows import ReactionWindow, SealedBids, clockwise_after
 from popote.games.ar_seizh_bigoudenn import turn
+from popote.games.ar_seizh_bigoudenn.cards import sort_cards
 from popote.games.ar_seizh_bigoudenn.tables import PASS, WITHDRAW, Stage, Teut, act
 from popote.games.ar_seizh_bigoudenn.teut import (
     award,
@@ -246,7 +247,7 @@ def _passoire(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         ]
     else:
         events = [{"type": "passoire_pass", "seat": seat}]
-    state.marmite = [*state.marmite, *state.passoire_cards]
+    state.marmite = sort_cards([*state.marmite, *state.passoire_cards])
     state.passoire_cards = []
     state.stage = Stage.ACTION
     return events
