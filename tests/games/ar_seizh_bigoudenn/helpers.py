@@ -66,3 +66,8 @@ def answer_all(match: popote.Match, answers: dict[int, dict[str, Any]]) -> list[
     for seat, action in answers.items():
         events += match.act(seat, action)
     return events
+
+
+def acting(match: popote.Match) -> tuple[int, ...]:
+    """The seats with a decision now (a call, so type checkers do not pin it)."""
+    return match.to_act

@@ -9,7 +9,7 @@ import pytest
 import popote
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
-from .helpers import PASS, STOP, TOSS, cook, first, kinds, steal, take, utensil
+from .helpers import PASS, STOP, TOSS, acting, cook, first, kinds, steal, take, utensil
 
 TWO = ["rozenn", "soazig"]
 
@@ -30,7 +30,7 @@ def test_each_taking_utensil_takes_its_ingredient_and_falls(card: str, tool: str
     assert kinds(events)[:3] == ["took", "dropped", "grab_open"]
     assert m.view(None)["surfaces"][0] == [card]
     assert tool in m.view(None)["centre_utensils"]
-    assert m.to_act == (1,)
+    assert acting(m) == (1,)
 
 
 def test_without_the_utensil_the_ingredient_cannot_be_taken() -> None:
@@ -128,7 +128,7 @@ def test_amen_bigoudenn_lands_on_either_face_and_keeps_the_utensils() -> None:
 def test_both_hand_actions_are_optional() -> None:
     m = scenario_match(TWO, hands=[[], []], draw=["oeuf", "sucre", "tomate", "miel"])
     events = m.act(0, STOP)
-    assert m.to_act == (1,)
+    assert acting(m) == (1,)
     assert first(events, "revealed")["seat"] == 1
 
 

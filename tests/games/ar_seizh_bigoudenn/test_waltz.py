@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import popote
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
-from .helpers import (
+from .helpers import acting, (
     PASS,
     WITHDRAW,
     bid,
@@ -44,13 +44,13 @@ def fork_falls(
 
 def test_a_single_claim_takes_the_utensil() -> None:
     m = fork_falls([[], [], []])
-    assert m.to_act == (1, 2, 3)
+    assert acting(m) == (1, 2, 3)
     m.act(1, PASS)
     m.act(3, PASS)
     events = m.act(2, grab())
     assert first(events, "grabbed")["seat"] == 2
     assert m.view(None)["hands"][2] == ["fourchette"]
-    assert m.to_act == (0,)  # back to the player at the stove
+    assert acting(m) == (0,)  # back to the player at the stove
 
 
 def test_grab_answers_stay_secret_until_everyone_answered() -> None:
@@ -113,12 +113,12 @@ def tie_then_raise() -> popote.Match:
 
 def test_an_unmatched_raise_wins_and_its_card_goes_to_the_centre() -> None:
     m = tie_then_raise()
-    assert m.to_act == (1, 2)  # seat 3 has no card left to raise with
+    assert acting(m) == (1, 2)  # seat 3 has no card left to raise with
     events = m.act(2, raise_with("jambon"))
     seen_by_1 = [e for e in events if popote.visible_to(e, 1)]
     assert seen_by_1 == [{"type": "raised", "seat": 2, "hidden_from": [2]}]  # face down
     m.act(1, PASS)  # seat 1 had priority but lets it go
-    assert m.to_act == (1,)  # seat 1 may follow
+    assert acting(m) == (1,)  # seat 1 may follow
     events = m.act(1, PASS)
     assert first(events, "raise_unmatched") == {
         "type": "raise_unmatched",
@@ -133,7 +133,7 @@ def test_an_unmatched_raise_wins_and_its_card_goes_to_the_centre() -> None:
 def test_a_followed_raise_is_compared_again() -> None:
     m = tie_then_raise()
     m.act(1, raise_with("fromage"))
-    assert m.to_act == (2,)
+    assert acting(m) == (2,)
     events = m.act(2, follow("jambon"))
     revealed = first(events, "follows_revealed")
     assert revealed["cards"] == [[1, "fromage"], [2, "jambon"]]
@@ -184,7 +184,7 @@ def test_the_passoire_recovers_a_bid_for_a_player_outside_the_teut() -> None:
         "seat": 3,
         "cards": ["fromage", "saucisse"],
     }
-    assert m.to_act == (3,)
+    assert acting(m) == (3,)
     events = m.act(3, recover("saucisse", give_back="caramel"))
     assert first(events, "recovered")["card"] == "saucisse"
     view = m.view(None)
@@ -237,7 +237,7 @@ def test_nobody_takes_back_a_utensil_it_let_fall_in_the_same_waltz() -> None:
     m.act(3, PASS)
     m.act(2, grab(drop="spatule"))  # the couteau: seats 2 and 3 are asked
     m.act(3, PASS)
-    assert m.to_act == (1, 3)  # the spatule
+    assert acting(m) == (1, 3)  # the spatule
     m.act(1, grab(drop="cuillere"))
     m.act(3, PASS)
     m.act(2, grab(drop="couteau"))  # the cuillère, to seats 2 and 3
@@ -256,7 +256,7 @@ def test_real_time_the_first_claim_wins_and_late_seats_may_cry_teut() -> None:
         "taker": 3,
         "seats": [1],
     }
-    assert m.to_act == (1,)
+    assert acting(m) == (1,)
     events = m.act(1, teut())
     assert first(events, "teut")["seats"] == [1, 3]
     m.act(1, bid("oeuf"))
@@ -270,4 +270,4 @@ def test_real_time_an_unchallenged_first_claim_takes_it() -> None:
     m.act(2, PASS)
     events = m.act(3, grab())
     assert first(events, "grabbed")["seat"] == 3
-    assert m.to_act == (0,)
+    assert acting(m) == (0,)

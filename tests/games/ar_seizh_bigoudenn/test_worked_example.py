@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
-from .helpers import PASS, bid, first, grab, kinds, take
+from .helpers import PASS, acting, bid, first, grab, kinds, take
 
 ROZENN, SOAZIG, TYFENN, KATELL = range(4)
 
@@ -26,14 +26,14 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
         "why": "used",
     }
     # Everyone but Rozenn may grab the fork, in secret and all at once.
-    assert m.to_act == (SOAZIG, TYFENN, KATELL)
+    assert acting(m) == (SOAZIG, TYFENN, KATELL)
     m.act(SOAZIG, grab(drop="araignee"))
     m.act(TYFENN, PASS)
     events = m.act(KATELL, PASS)
     assert first(events, "grabbed")["seat"] == SOAZIG
     assert m.view(None)["hands"][SOAZIG] == ["couteau", "fourchette"]
     # Soazig let the araignée fall: Tyfenn and Katell may take it (not Soazig, not Rozenn).
-    assert m.to_act == (TYFENN, KATELL)
+    assert acting(m) == (TYFENN, KATELL)
     m.act(TYFENN, PASS)
     events = m.act(KATELL, grab(drop="passoire"))
     assert first(events, "grabbed") == {
@@ -43,7 +43,7 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
         "drop": "passoire",
     }
     # The passoire falls; Soazig and Tyfenn both want it: TEUT!
-    assert m.to_act == (SOAZIG, TYFENN)
+    assert acting(m) == (SOAZIG, TYFENN)
     m.act(SOAZIG, grab(drop="couteau"))
     events = m.act(TYFENN, grab())
     assert first(events, "teut")["seats"] == [SOAZIG, TYFENN]
@@ -52,19 +52,19 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
     assert first(events, "bids_revealed")["bids"] == [[SOAZIG, "jambon"], [TYFENN, "fromage"]]
     assert first(events, "teut_won")["seat"] == TYFENN
     # Tyfenn now holds the passoire and may recover a card spent in the TEUT; she declines.
-    assert m.to_act == (TYFENN,)
+    assert acting(m) == (TYFENN,)
     assert m.view(TYFENN)["window"]["cards"] == ["jambon", "fromage"]
     m.act(TYFENN, PASS)
     assert m.view(None)["marmite"] == ["jambon", "fromage"]
     # Nobody else wants a utensil: Rozenn plays her second hand, the spoon for the sugar.
-    assert m.to_act == (ROZENN,)
+    assert acting(m) == (ROZENN,)
     assert len(m.view(None)["surfaces"][ROZENN]) == 5
     events = m.act(ROZENN, take("sucre", drop="cuillere", give_back="miel"))
     assert first(events, "took")["give_back"] == "miel"
     assert m.view(None)["surfaces"][ROZENN] == ["oignon", "poireau", "saucisse", "sucre", "fraises"]
     assert "miel" in m.view(None)["centre"]
     # The spoon fell too; nobody takes it.
-    assert m.to_act == (SOAZIG, TYFENN, KATELL)
+    assert acting(m) == (SOAZIG, TYFENN, KATELL)
     for seat in (SOAZIG, TYFENN, KATELL):
         events = m.act(seat, PASS)
     assert "nobody_grabs" in kinds(events)
@@ -74,4 +74,4 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
     cooked = first(events, "cooked")
     assert (cooked["recipe"], cooked["points"], cooked["specialty"]) == ("pont_labbe", 12, False)
     assert m.view(None)["faces"][ROZENN] == "crepe"
-    assert m.to_act == (SOAZIG,)
+    assert acting(m) == (SOAZIG,)
