@@ -7,9 +7,10 @@ from collections.abc import Sequence
 import popote
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
-from .helpers import acting, (
+from .helpers import (
     PASS,
     WITHDRAW,
+    acting,
     bid,
     first,
     follow,
