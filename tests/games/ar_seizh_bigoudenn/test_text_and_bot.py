@@ -10,8 +10,10 @@ import popote
 from popote.bots.base import RandomBot
 from popote.bots.runner import play_out
 from popote.core.chance import Chance
+from popote.core.i18n import LANGUAGES
 from popote.core.registry import get_game
 from popote.games.ar_seizh_bigoudenn.bot import BigoudenBot
+from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
 GAME = get_game("ar-seizh-bigoudenn")
 SILENT = {"grab_claims", "challenge_claims"}  # the next line (grabbed, teut...) says it
@@ -30,7 +32,7 @@ def test_every_event_and_choice_reads_as_one_line(real_time: bool) -> None:
         while not match.over:
             seat = chance.choice(match.to_act)
             view = match.view(seat)
-            for lang in ("fr", "en"):
+            for lang in LANGUAGES:
                 assert presenter.prompt(view, lang, names)
                 for action in match.legal_actions(seat):
                     label = presenter.action(action, view, lang, names)
@@ -38,7 +40,7 @@ def test_every_event_and_choice_reads_as_one_line(real_time: bool) -> None:
             match.act(seat, chance.choice(match.legal_actions(seat)))
         for seat in [None, *range(5)]:
             for event in match.events(seat):
-                for lang in ("fr", "en"):
+                for lang in LANGUAGES:
                     line = presenter.event(event, lang, names)
                     if event["type"] in SILENT:
                         continue
@@ -52,8 +54,6 @@ def test_every_event_and_choice_reads_as_one_line(real_time: bool) -> None:
 
 
 def test_the_grab_prompt_says_what_is_decided() -> None:
-    from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
-
     m = scenario_match(
         ["rozenn", "soazig"], hands=[["spatule"], []], centre=["poireau"], reveal=False
     )
