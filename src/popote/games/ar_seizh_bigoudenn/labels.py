@@ -128,7 +128,7 @@ def special_event(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         if seat is None:
             return _fmt(
                 T(
-                    "Personne ne remporte {u} : reste au centre.",
+                    "Personne ne remporte {u}, qui reste au centre.",
                     "Nobody wins {u}: it stays in the centre.",
                 ),
                 lang,

@@ -46,8 +46,8 @@ _LINES: dict[str, Text] = {
         "Ustensiles au centre : {utensils}.", "Utensils in the centre: {utensils}."
     ),
     "turn": Text(
-        "— Tour {round} : {name} ({bigouden}) aux fourneaux.",
-        "— Round {round}: {name} ({bigouden}) at the stove.",
+        "— Tour {round} : {bigouden}, {name}, aux fourneaux.",
+        "— Round {round}: {bigouden}, {name}, at the stove.",
     ),
     "revealed": Text(
         "{name} retourne {cards} au centre (pioche : {left}).",
@@ -74,7 +74,7 @@ _LINES: dict[str, Text] = {
         "{utensil_cap} falls to the centre: {seats} may grab {it}.",
     ),
     "nobody_grabs": Text(
-        "Personne ne prend {utensil} : reste au centre.",
+        "Personne ne prend {utensil}, qui reste au centre.",
         "Nobody takes {utensil}: it stays in the centre.",
     ),
     "grabbed": Text("{name} s'empare {of_utensil}.", "{name} grabs {utensil}."),
@@ -106,9 +106,7 @@ _LINES: dict[str, Text] = {
         "Personne ne suit : {name} pose {card} au centre.",
         "Nobody follows: {name} puts {card} in the centre.",
     ),
-    "to_marmite": Text(
-        "Les mises ({cards}) partent à la marmite.", "The bids ({cards}) go to the pot."
-    ),
+    "to_marmite": Text("Mises parties à la marmite : {cards}.", "Bids gone to the pot: {cards}."),
     "passoire_offer": Text(
         "{name} tient la passoire et peut récupérer une mise : {cards}.",
         "{name} holds the colander and may recover one bid: {cards}.",
