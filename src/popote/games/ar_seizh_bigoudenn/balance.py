@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from popote.bots.runner import play_out
@@ -61,10 +61,10 @@ def play_games(players: int, games: int, seed: int) -> list[Match]:
 
 def win_table(matches: Sequence[Match]) -> list[str]:
     played: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    expected: Counter[str] = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
+    expected: defaultdict[str, float] = defaultdict(float)
     points: Counter[str] = Counter()
-    variance: Counter[str] = Counter()  # of the win count if every Bigouden were equal
+    variance: defaultdict[str, float] = defaultdict(float)  # win count if all were equal
     for match in matches:
         result = match.result()
         share = 1 / len(result["winners"])
