@@ -158,11 +158,11 @@ def cooked_points(bigouden: str, face: str, cards: list[str]) -> dict[str, Any]:
     ("face", "cards", "points", "recipe"),
     [
         ("galette", ["oeuf", "champignons", "fromage"], 7, None),
-        ("galette", ["oeuf", "poireau", "fromage"], 12, "penmarch"),
+        ("galette", ["oignon", "poireau", "fromage"], 12, "penmarch"),
         ("galette", ["oeuf", "jambon", "fromage"], 17, "complete"),
         ("crepe", ["sucre", "caramel"], 3, None),
-        ("crepe", ["sucre", "fraises"], 6, "fraises_sucre"),
-        ("crepe", ["beurre", "caramel"], 9, "caramel"),
+        ("crepe", ["beurre", "caramel"], 6, "caramel"),
+        ("crepe", ["sucre", "fraises"], 9, "fraises_sucre"),
     ],
 )
 def test_scoring_with_menu_and_specialty_bonuses(
@@ -207,11 +207,11 @@ def play_empty_turns(match: popote.Match) -> int:
     return turns
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(2, 18), (4, 9), (5, 14), (7, 10)])
+@pytest.mark.parametrize(("players", "rounds"), [(2, 19), (4, 10), (5, 15), (7, 11)])
 def test_the_game_ends_after_the_round_that_empties_the_draw_pile(
     players: int, rounds: int
 ) -> None:
-    # 69 cards, two copies of each from five players on; two cards turned per turn.
+    # 73 cards, two copies of each from five players on; two cards turned per turn.
     m = popote.new_match("ar-seizh-bigoudenn", players=players, seed=1, options={"rounds": 20})
     assert play_empty_turns(m) == players * rounds  # every seat had the same number of turns
     assert m.view(None)["draw_size"] == 0

@@ -13,7 +13,7 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
     m = scenario_match(
         bigoudens=["rozenn", "soazig", "tyfenn", "katell"],
         hands=[["fourchette", "cuillere"], ["couteau", "araignee"], [], ["spatule", "passoire"]],
-        surfaces=[["oignon", "poireau", "fraises", "miel"], ["jambon"], ["fromage"], []],
+        surfaces=[["tomate", "poireau", "fraises", "miel"], ["jambon"], ["fromage"], []],
         draw=["saucisse", "sucre"],
     )
     # Rozenn turned the saucisse and the sucre face up, then takes the saucisse with the fork.
@@ -61,7 +61,7 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
     assert len(m.view(None)["surfaces"][ROZENN]) == 5
     events = m.act(ROZENN, take("sucre", drop="cuillere", give_back="miel"))
     assert first(events, "took")["give_back"] == "miel"
-    assert m.view(None)["surfaces"][ROZENN] == ["oignon", "poireau", "saucisse", "sucre", "fraises"]
+    assert m.view(None)["surfaces"][ROZENN] == ["tomate", "poireau", "saucisse", "sucre", "fraises"]
     assert "miel" in m.view(None)["centre"]
     # The spoon fell too; nobody takes it.
     assert acting(m) == (SOAZIG, TYFENN, KATELL)
@@ -70,7 +70,7 @@ def test_the_worked_turn_plays_out_with_the_designed_cards() -> None:
     assert "nobody_grabs" in kinds(events)
     # Her two hands used, Rozenn may cook: the Pont-l'Abbé is on the menu (not her specialty).
     assert m.view(None)["stage"] == "cook"
-    events = m.act(ROZENN, {"type": "cook", "cards": ["oignon", "poireau", "saucisse"]})
+    events = m.act(ROZENN, {"type": "cook", "cards": ["tomate", "poireau", "saucisse"]})
     cooked = first(events, "cooked")
     assert (cooked["recipe"], cooked["points"], cooked["specialty"]) == ("pont_labbe", 12, False)
     assert m.view(None)["faces"][ROZENN] == "crepe"

@@ -6,13 +6,14 @@ It reads only its own view (everything it uses is public or its own).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from popote.bots.base import Bot
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.match import Match
-from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, MENU, Dish, dish_points
+from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, MENU, Dish, Recipe, dish_points
 
 
 @dataclass(frozen=True)
@@ -22,14 +23,18 @@ class Plan:
     points: int
 
 
-def best_plan(view: View, seat: int, face: str) -> Plan:
-    """The menu recipe of ``face`` worth most once the cost of what is missing is counted."""
+def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -> Plan:
+    """The menu recipe of ``face`` worth most once the cost of what is missing is counted.
+
+    Ties go to the first in ``menu``: each bot shuffles it once, so that no recipe (and no
+    Bigouden's specialty) is everybody's first choice.
+    """
     dish = Dish(face)
     surface: Counter[str] = Counter(view["surfaces"][seat])
     centre: Counter[str] = Counter(view["centre"])
     hands = view["hands"][seat]
     best: tuple[float, Plan] | None = None
-    for recipe in MENU:
+    for recipe in menu:
         if recipe.dish is not dish:
             continue
         missing = tuple((Counter(recipe.cards) - surface).elements())
@@ -50,12 +55,12 @@ def best_plan(view: View, seat: int, face: str) -> Plan:
 class Mind:
     """What one seat wants right now, computed from its view."""
 
-    def __init__(self, view: View, seat: int) -> None:
+    def __init__(self, view: View, seat: int, menu: Sequence[Recipe] = MENU) -> None:
         self.view = view
         self.seat = seat
         face = view["faces"][seat]
-        self.plan = best_plan(view, seat, face)
-        self.next_plan = best_plan(view, seat, "crepe" if face == "galette" else "galette")
+        self.plan = best_plan(view, seat, face, menu)
+        self.next_plan = best_plan(view, seat, "crepe" if face == "galette" else "galette", menu)
         self.surface: list[str] = view["surfaces"][seat]
         self.hands: list[str] = view["hands"][seat]
         self.needed_utensils = Counter(
@@ -148,10 +153,15 @@ class BigoudenBot(Bot):
 
     kind = "heuristic"
 
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.menu = list(MENU)
+        self.chance.shuffle(self.menu)
+
     def choose(self, match: Match) -> Action:
         view = match.view(self.seat)
         legal = match.legal_actions(self.seat)
-        mind = Mind(view, self.seat)
+        mind = Mind(view, self.seat, self.menu)
         stage = view["stage"]
         if stage == "action":
             scored = [(mind.score_turn_action(a) + self.chance.below(100) / 1000, a) for a in legal]

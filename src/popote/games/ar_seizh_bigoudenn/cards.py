@@ -5,11 +5,11 @@ ones worth 1 + 2 = 3. Each menu galette needs two different utensils and one bar
 ingredient; each menu crêpe needs one utensil.
 
 >>> sum(card.count for card in INGREDIENTS.values())
-69
+73
 >>> [recipe.key for recipe in MENU if recipe.dish is Dish.GALETTE][:2]
 ['complete', 'pont_labbe']
 >>> sorted(BIGOUDENS["rozenn"].specialties)
-['caramel', 'complete']
+['complete', 'fraises_sucre']
 """
 
 from __future__ import annotations
@@ -85,21 +85,21 @@ INGREDIENTS: dict[str, Ingredient] = {
         # savoury, 1 point: taken bare-handed
         _i("oeuf", "œuf", "vi", "egg", 1, True, None, 5),
         _i("oignon", "oignon", "ognon", "onion", 1, True, None, 5),
-        _i("tomate", "tomate", "tomatez", "tomato", 1, True, None, 5),
+        _i("tomate", "tomate", "tomatez", "tomato", 1, True, None, 6),
         # savoury, 2 points
         _i("jambon", "jambon", "jambon", "ham", 2, True, "fourchette", 5),
-        _i("champignons", "champignons", "madarch", "mushrooms", 2, True, "couteau", 5),
+        _i("champignons", "champignons", "madarch", "mushrooms", 2, True, "cuillere", 6),
         _i("poireau", "poireau", "pour", "leek", 2, True, "spatule", 5),
         # savoury, 4 points
         _i("saucisse", "saucisse", "silzig", "sausage", 4, True, "fourchette", 5),
-        _i("fromage", "fromage", "fourmaj", "cheese", 4, True, "couteau", 5),
+        _i("fromage", "fromage", "fourmaj", "cheese", 4, True, "couteau", 6),
         _i(
             "saint_jacques", "saint-jacques", "kregin Sant-Jakez", "scallops", 4, True, "spatule", 5
         ),
         # sweet, 1 point: each needs a utensil
         _i("sucre", "sucre", "sukr", "sugar", 1, False, "cuillere", 4),
         _i("miel", "miel", "mel", "honey", 1, False, "cuillere", 4),
-        _i("beurre", "beurre salé", "amann sall", "salted butter", 1, False, "couteau", 4),
+        _i("beurre", "beurre salé", "amann sall", "salted butter", 1, False, "couteau", 5),
         # sweet, 2 points: taken bare-handed
         _i("caramel", "caramel", "karamell", "caramel", 2, False, None, 3),
         _i("pommes", "pommes", "avaloù", "apples", 2, False, None, 3),
@@ -136,12 +136,12 @@ def _r(key: str, fr: str, en: str, dish: Dish, *cards: str) -> Recipe:
 G, C = Dish.GALETTE, Dish.CREPE
 MENU: tuple[Recipe, ...] = (
     _r("complete", "la complète", "the complète", G, "oeuf", "jambon", "fromage"),
-    _r("pont_labbe", "la Pont-l'Abbé", "the Pont-l'Abbé", G, "oignon", "poireau", "saucisse"),
-    _r("forestiere", "la forestière", "the forestière", G, "tomate", "champignons", "saucisse"),
-    _r("guilvinec", "la Guilvinec", "the Guilvinec", G, "tomate", "champignons", "saint_jacques"),
-    _r("penmarch", "la Penmarc'h", "the Penmarc'h", G, "oeuf", "poireau", "fromage"),
-    _r("loctudy", "la Loctudy", "the Loctudy", G, "oignon", "jambon", "saint_jacques"),
-    _r("lesconil", "la Lesconil", "the Lesconil", G, "tomate", "poireau", "saucisse"),
+    _r("pont_labbe", "la Pont-l'Abbé", "the Pont-l'Abbé", G, "tomate", "poireau", "saucisse"),
+    _r("forestiere", "la forestière", "the forestière", G, "oeuf", "champignons", "saucisse"),
+    _r("guilvinec", "la Guilvinec", "the Guilvinec", G, "oignon", "champignons", "saint_jacques"),
+    _r("penmarch", "la Penmarc'h", "the Penmarc'h", G, "oignon", "poireau", "fromage"),
+    _r("loctudy", "la Loctudy", "the Loctudy", G, "tomate", "jambon", "saint_jacques"),
+    _r("lesconil", "la Lesconil", "the Lesconil", G, "tomate", "champignons", "fromage"),
     _r("caramel", "la caramel-beurre salé", "the salted-butter caramel", C, "beurre", "caramel"),
     _r("fraises_sucre", "la fraises-sucre", "the sugared strawberry", C, "sucre", "fraises"),
     _r("pommes_miel", "la pommes-miel", "the honey apple", C, "miel", "pommes"),
@@ -168,13 +168,13 @@ def _b(key: str, name: str, galette: str, crepe: str) -> Bigouden:
 BIGOUDENS: dict[str, Bigouden] = {
     b.key: b
     for b in (
-        _b("rozenn", "Rozenn", "complete", "caramel"),
-        _b("soazig", "Soazig", "pont_labbe", "fraises_sucre"),
-        _b("tyfenn", "Tyfenn", "forestiere", "pommes_miel"),
+        _b("rozenn", "Rozenn", "complete", "fraises_sucre"),
+        _b("soazig", "Soazig", "pont_labbe", "caramel"),
+        _b("tyfenn", "Tyfenn", "forestiere", "pommes_beurre"),
         _b("katell", "Katell", "guilvinec", "chocolat_beurre"),
         _b("maiwenn", "Maïwenn", "penmarch", "chocolat_sucre"),
         _b("annaig", "Annaïg", "loctudy", "fraises_miel"),
-        _b("gwenola", "Gwenola", "lesconil", "pommes_beurre"),
+        _b("gwenola", "Gwenola", "lesconil", "pommes_miel"),
     )
 }
 BIGOUDEN_ORDER: tuple[str, ...] = tuple(BIGOUDENS)
