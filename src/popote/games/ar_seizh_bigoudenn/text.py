@@ -70,7 +70,7 @@ _LINES: dict[str, Text] = {
     "stopped": Text("{name} s'arrête là.", "{name} stops there."),
     "no_dish": Text("{name} ne cuisine rien.", "{name} cooks nothing."),
     "grab_open": Text(
-        "{utensil_cap} tombe au centre : {seats} peuvent {it} saisir.",
+        "{utensil_cap} tombe au centre : {seats} {can_verb} {it} saisir.",
         "{utensil_cap} falls to the centre: {seats} may grab {it}.",
     ),
     "nobody_grabs": Text(
@@ -79,7 +79,7 @@ _LINES: dict[str, Text] = {
     ),
     "grabbed": Text("{name} s'empare {of_utensil}.", "{name} grabs {utensil}."),
     "challenge_open": Text(
-        "{taker} a saisi {utensil} ; {seats} peuvent crier TEUT !",
+        "{taker} a saisi {utensil} ; {seats} {can_verb} crier TEUT !",
         "{taker} grabbed {utensil}; {seats} may cry TEUT!",
     ),
     "teut": Text(
@@ -96,7 +96,7 @@ _LINES: dict[str, Text] = {
     "raise_pass": Text("{name} ne relance pas.", "{name} does not raise."),
     "no_raise": Text("Personne ne relance.", "Nobody raises."),
     "raise_taken": Text(
-        "{name} relance d'une carte face cachée ; {seats} peuvent suivre.",
+        "{name} relance d'une carte face cachée ; {seats} {can_verb} suivre.",
         "{name} raises with a face-down card; {seats} may follow.",
     ),
     "follows_revealed": Text(
@@ -157,10 +157,11 @@ def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
             fields[key] = w.card(value, lang) if key == "card" else names[value]
     fields["back"] = _back(event, lang)
     fields["why"] = _WHY[event["why"]].get(lang) if "why" in event else ""
-    if "seats" in event:
-        fields["seats"] = w.seats(event["seats"], names, lang)
-    if "followers" in event:
-        fields["seats"] = w.seats(event["followers"], names, lang)
+    group = event.get("followers", event.get("seats"))
+    if group is not None:
+        fields["seats"] = w.seats(group, names, lang)
+        verb = ("peut", "peuvent") if group else ("ne peut", "ne peut")
+        fields["can_verb"] = verb[len(group) > 1]
     if "can_raise" in event:
         fields["can"] = w.seats(event["can_raise"], names, lang)
     if event["type"] == "follows_revealed":
