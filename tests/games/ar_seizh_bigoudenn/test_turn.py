@@ -207,11 +207,12 @@ def play_empty_turns(match: popote.Match) -> int:
     return turns
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(2, 19), (4, 10), (5, 15), (7, 11)])
+@pytest.mark.parametrize(("players", "rounds"), [(2, 18), (4, 9), (5, 14), (7, 10)])
 def test_the_game_ends_after_the_round_that_empties_the_draw_pile(
     players: int, rounds: int
 ) -> None:
-    # 73 cards, two copies of each from five players on; two cards turned per turn.
+    # 73 cards, two copies of each from five players on; 2 x (players - 1) in the centre at
+    # the start, then two cards turned per turn.
     m = popote.new_match("ar-seizh-bigoudenn", players=players, seed=1, options={"rounds": 20})
     assert play_empty_turns(m) == players * rounds  # every seat had the same number of turns
     assert m.view(None)["draw_size"] == 0
@@ -231,4 +232,5 @@ def test_setup_deals_one_utensil_each_and_leaves_the_rest_in_the_centre() -> Non
         assert len(view["centre_utensils"]) == 7 - players
         assert len(set(view["bigoudens"])) == players
         assert view["faces"] == ["galette"] * players
-        assert len(view["centre"]) == 2  # the first player already turned two cards
+        # 2 x (players - 1) opening cards, and the first player already turned two more.
+        assert len(view["centre"]) == 2 * players

@@ -7,7 +7,7 @@ from typing import Any
 
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
-from popote.core.deck import build_deck
+from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options, View
 from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn, waltz
@@ -15,6 +15,7 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDEN_ORDER,
     BIGOUDENS,
     DEFAULT_ROUNDS,
+    REVEAL_PER_TURN,
     UTENSIL_ORDER,
     deck_counts,
     sort_cards,
@@ -98,6 +99,12 @@ class ArSeizhState(GameState):
             for seat in range(players)
         ]
         events.append({"type": "centre_utensils", "utensils": list(state.centre_utensils)})
+        # The first player should not face an emptier centre than the others.
+        opening = draw(state.draw, REVEAL_PER_TURN * (players - 1))
+        state.centre = sort_cards(opening)
+        events.append(
+            {"type": "opening", "cards": list(state.centre), "draw_size": len(state.draw)}
+        )
         events += turn.start_turn(state, 0)
         return state, events
 

@@ -45,6 +45,10 @@ _LINES: dict[str, Text] = {
     "centre_utensils": Text(
         "Ustensiles au centre : {utensils}.", "Utensils in the centre: {utensils}."
     ),
+    "opening": Text(
+        "Au centre pour commencer : {cards} (pioche : {left}).",
+        "In the centre to start: {cards} (draw pile: {left}).",
+    ),
     "turn": Text(
         "— Tour {round} : {bigouden}, {name}, aux fourneaux.",
         "— Round {round}: {bigouden}, {name}, at the stove.",
