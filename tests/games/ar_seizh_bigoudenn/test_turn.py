@@ -211,7 +211,7 @@ def play_empty_turns(match: popote.Match) -> int:
 def test_the_game_ends_after_the_round_that_empties_the_draw_pile(
     players: int, rounds: int
 ) -> None:
-    # 73 cards, two copies of each from five players on; 2 x (players - 1) in the centre at
+    # 71 cards, two copies of each from five players on; 2 x (players - 1) in the centre at
     # the start, then two cards turned per turn.
     m = popote.new_match("ar-seizh-bigoudenn", players=players, seed=1, options={"rounds": 20})
     assert play_empty_turns(m) == players * rounds  # every seat had the same number of turns

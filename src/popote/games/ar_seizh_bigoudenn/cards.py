@@ -5,7 +5,7 @@ ones worth 1 + 2 = 3. Each menu galette needs two different utensils and one bar
 ingredient; each menu crêpe needs one utensil.
 
 >>> sum(card.count for card in INGREDIENTS.values())
-73
+71
 >>> [recipe.key for recipe in MENU if recipe.dish is Dish.GALETTE][:2]
 ['complete', 'pont_labbe']
 >>> sorted(BIGOUDENS["rozenn"].specialties)
@@ -88,7 +88,7 @@ INGREDIENTS: dict[str, Ingredient] = {
         _i("tomate", "tomate", "tomatez", "tomato", 1, True, None, 6),
         # savoury, 2 points
         _i("jambon", "jambon", "jambon", "ham", 2, True, "fourchette", 5),
-        _i("champignons", "champignons", "madarch", "mushrooms", 2, True, "cuillere", 6),
+        _i("champignons", "champignons", "madarch", "mushrooms", 2, True, "cuillere", 5),
         _i("poireau", "poireau", "pour", "leek", 2, True, "spatule", 5),
         # savoury, 4 points
         _i("saucisse", "saucisse", "silzig", "sausage", 4, True, "fourchette", 5),
@@ -101,7 +101,7 @@ INGREDIENTS: dict[str, Ingredient] = {
         _i("miel", "miel", "mel", "honey", 1, False, "cuillere", 4),
         _i("beurre", "beurre salé", "amann sall", "salted butter", 1, False, "couteau", 5),
         # sweet, 2 points: taken bare-handed
-        _i("caramel", "caramel", "karamell", "caramel", 2, False, None, 3),
+        _i("caramel", "caramel", "karamell", "caramel", 2, False, None, 2),
         _i("pommes", "pommes", "avaloù", "apples", 2, False, None, 3),
         _i("fraises", "fraises", "sivi", "strawberries", 2, False, None, 3),
         _i("chocolat", "chocolat", "chokolad", "chocolate", 2, False, None, 3),
