@@ -88,7 +88,10 @@ def play_randomly(players: int, seed: int, options: dict[str, Any], checks: bool
                 assert world.view(seat) == match.view(seat)
                 assert world.legal_actions(seat) == match.legal_actions(seat)
         seat = chance.choice(match.to_act)
-        match.act(seat, chance.choice(match.legal_actions(seat)))
+        legal = match.legal_actions(seat)
+        assert len({hash(action) for action in legal}) == len(legal)  # distinct, hashable
+        action = chance.choice(legal)
+        match.act(seat, json.loads(json.dumps(action)) if step % 2 else action)
         step += 1
     check_invariants(match)
     return match

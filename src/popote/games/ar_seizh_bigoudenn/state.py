@@ -118,6 +118,8 @@ class ArSeizhState(GameState):
     def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         if not isinstance(action.get("type"), str):
             return None
+        if isinstance(action.get("cards"), list):  # JSON turns the cook tuple into a list
+            action = {**action, "cards": tuple(action["cards"])}
         for legal in self.legal_actions(seat):
             if legal == action:
                 return legal

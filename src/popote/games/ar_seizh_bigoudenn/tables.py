@@ -46,7 +46,7 @@ def cook_action(cards: tuple[str, ...]) -> Action:
     key = ("cook", cards)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = Action(type="cook", cards=list(cards))
+        found = _CACHE[key] = Action(type="cook", cards=cards)  # a tuple: the action hashes
     return found
 
 
