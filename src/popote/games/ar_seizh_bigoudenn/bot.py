@@ -1,0 +1,220 @@
+"""The heuristic Bigouden: plans a recipe, fights for the utensils it needs, bids with spares.
+
+It reads only its own view (everything it uses is public or its own).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from popote.bots.base import Bot
+from popote.core.actions import Action
+from popote.core.game import View
+from popote.core.match import Match
+from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, MENU, Dish, Recipe, dish_points
+
+
+@dataclass(frozen=True)
+class Plan:
+    cards: tuple[str, ...]
+    missing: tuple[str, ...]
+    points: int
+
+
+def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -> Plan:
+    """The menu recipe of ``face`` worth most once the cost of what is missing is counted.
+
+    Ties go to the first in ``menu``: each bot shuffles it once, so that no recipe (and no
+    Bigouden's specialty) is everybody's first choice.
+    """
+    dish = Dish(face)
+    surface: Counter[str] = Counter(view["surfaces"][seat])
+    centre: Counter[str] = Counter(view["centre"])
+    hands = view["hands"][seat]
+    best: tuple[float, Plan] | None = None
+    for recipe in menu:
+        if recipe.dish is not dish:
+            continue
+        missing = tuple((Counter(recipe.cards) - surface).elements())
+        points, _, _ = dish_points(dish, recipe.cards, view["bigoudens"][seat])
+        cost = 0.0
+        for card in missing:
+            need = INGREDIENTS[card].utensil
+            cost += 1.0 if centre[card] else 2.0
+            if need is not None and need not in hands:
+                cost += 0.7
+        score = points - 3.0 * cost
+        if best is None or score > best[0]:
+            best = (score, Plan(recipe.cards, missing, points))
+    assert best is not None
+    return best[1]
+
+
+class Mind:
+    """What one seat wants right now, computed from its view."""
+
+    def __init__(self, view: View, seat: int, menu: Sequence[Recipe] = MENU) -> None:
+        self.view = view
+        self.seat = seat
+        face = view["faces"][seat]
+        self.plan = best_plan(view, seat, face, menu)
+        self.next_plan = best_plan(view, seat, "crepe" if face == "galette" else "galette", menu)
+        self.surface: list[str] = view["surfaces"][seat]
+        self.hands: list[str] = view["hands"][seat]
+        self.needed_utensils = Counter(
+            INGREDIENTS[c].utensil for c in self.plan.missing if INGREDIENTS[c].utensil
+        )
+
+    def keep(self, card: str) -> float:
+        """How much a card on the surface is worth keeping."""
+        score = INGREDIENTS[card].value / 10
+        if card in self.plan.cards:
+            score += 3
+        elif card in self.next_plan.cards:
+            score += 1
+        return score
+
+    def spares(self) -> list[str]:
+        """Cards not needed by the plan, cheapest to lose first."""
+        plan = Counter(self.plan.cards)
+        spare: list[str] = []
+        for card in sorted(self.surface, key=self.keep):
+            if plan[card] > 0:
+                plan[card] -= 1
+            else:
+                spare.append(card)
+        return spare
+
+    def want(self, utensil: str | None) -> float:
+        """How much the seat wants to hold ``utensil``."""
+        if utensil is None:
+            return 0.0
+        if utensil in self.needed_utensils:
+            in_centre = any(
+                INGREDIENTS[c].utensil == utensil and c in self.view["centre"]
+                for c in self.plan.missing
+            )
+            return 5.0 + (2.0 if in_centre else 0.0)
+        if utensil == "araignee":
+            others = [
+                s
+                for s in range(self.view["players"])
+                if s != self.seat and "couvercle" not in self.view["hands"][s]
+            ]
+            if any(c in self.view["surfaces"][s] for s in others for c in self.plan.missing):
+                return 4.0
+            return 1.0
+        if utensil == "couvercle":
+            return 2.5 if len(self.surface) >= 2 else 0.5
+        if utensil == "passoire":
+            return 1.0
+        next_need = {INGREDIENTS[c].utensil for c in self.next_plan.missing}
+        return 1.5 if utensil in next_need else 0.2
+
+    def drop_cost(self, utensil: str | None) -> float:
+        return self.want(utensil) if utensil is not None else 0.0
+
+    def give_back_cost(self, card: str | None) -> float:
+        return 0.0 if card is None else self.keep(card) + 0.5
+
+    def score_turn_action(self, action: Action) -> float:
+        kind = action["type"]
+        missing = self.plan.missing
+        if kind == "take":
+            card = action["card"]
+            gain = 10.0 if card in missing else (3.0 if card in self.next_plan.missing else -1.0)
+            need = INGREDIENTS[card].utensil
+            lost = 0.0 if need is not None else self.drop_cost(action["drop"])
+            if need is not None and sum(1 for c in missing if INGREDIENTS[c].utensil == need) > 1:
+                lost += 2.0
+            return gain - lost - self.give_back_cost(action["give_back"])
+        if kind == "steal":
+            if action["card"] is None:
+                return -2.0
+            card = action["card"]
+            gain = 9.0 if card in missing else (2.0 if card in self.next_plan.missing else -2.0)
+            return gain - self.give_back_cost(action["give_back"])
+        if kind == "utensil":
+            utensil = action["utensil"]
+            gain = self.want(utensil)
+            ready = self.view["actions_left"] >= 2 and gain >= 7.0
+            gain = gain if ready else gain - 3.0
+            return gain - self.drop_cost(action["drop"]) - 0.5
+        if kind == "toss":
+            here, there = len(self.plan.missing), len(self.next_plan.missing)
+            return 3.0 if here >= 2 and there + 2 <= here else -5.0
+        return 0.0
+
+
+class BigoudenBot(Bot):
+    """The heuristic opponent."""
+
+    kind = "heuristic"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.menu = list(MENU)
+        self.chance.shuffle(self.menu)
+
+    def choose(self, match: Match) -> Action:
+        view = match.view(self.seat)
+        legal = match.legal_actions(self.seat)
+        mind = Mind(view, self.seat, self.menu)
+        stage = view["stage"]
+        if stage == "action":
+            scored = [(mind.score_turn_action(a) + self.chance.below(100) / 1000, a) for a in legal]
+            return max(scored, key=lambda pair: pair[0])[1]
+        if stage == "cook":
+            cooks = [a for a in legal if a["type"] == "cook"]
+            if not cooks:
+                return legal[-1]
+            dish = Dish(view["faces"][self.seat])
+            bigouden = view["bigoudens"][self.seat]
+            return max(cooks, key=lambda a: dish_points(dish, tuple(a["cards"]), bigouden)[0])
+        window = view["window"] or {}
+        utensil = window.get("utensil")
+        if stage in ("grab", "challenge"):
+            return self._grab(mind, legal, utensil, 4.0 if stage == "challenge" else 2.0)
+        if stage in ("bid", "raise", "follow"):
+            return self._bid(mind, legal, utensil, stage)
+        return self._passoire(mind, legal)
+
+    def _grab(
+        self, mind: Mind, legal: list[Action], utensil: str | None, threshold: float
+    ) -> Action:
+        want = mind.want(utensil)
+        best = legal[-1]  # pass
+        margin = threshold
+        for action in legal[:-1]:
+            gain = want - mind.drop_cost(action["drop"])
+            if gain >= margin:
+                best, margin = action, gain
+        return best
+
+    def _bid(self, mind: Mind, legal: list[Action], utensil: str | None, stage: str) -> Action:
+        want = mind.want(utensil)
+        spares = mind.spares()
+        by_card = {a["card"]: a for a in legal if a.get("card") is not None}
+        fallback = legal[-1]  # withdraw or pass
+        if stage == "bid":
+            if spares and want >= 3:
+                pick = max(spares, key=lambda c: INGREDIENTS[c].value) if want >= 5 else spares[0]
+                return by_card[pick]
+            if want >= 7 and mind.surface:
+                return by_card[min(mind.surface, key=mind.keep)]
+            return fallback
+        if spares and want >= (5 if stage == "raise" else 4):
+            return by_card[max(spares, key=lambda c: INGREDIENTS[c].value)]
+        return fallback
+
+    def _passoire(self, mind: Mind, legal: list[Action]) -> Action:
+        best, margin = legal[-1], 0.5
+        for action in legal[:-1]:
+            card = action["card"]
+            gain = 6.0 if card in mind.plan.missing else INGREDIENTS[card].value / 2
+            gain -= mind.give_back_cost(action["give_back"]) + mind.want("passoire")
+            if gain > margin:
+                best, margin = action, gain
+        return best

@@ -1,0 +1,355 @@
+"""Lines that need more than a template: secret answers, dishes, menu labels, the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from popote.core.actions import Action, Event
+from popote.core.game import View
+from popote.core.i18n import Lang, Text
+from popote.games.ar_seizh_bigoudenn import words as w
+from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, Dish, dish_points
+
+T = Text
+
+
+def _fmt(text: Text, lang: Lang, **fields: Any) -> str:
+    return text.format(**fields).get(lang)
+
+
+def _dish_line(dish: str, recipe: str | None, special: bool, lang: Lang) -> str:
+    name = w.face(dish, lang)
+    if recipe is None:
+        return _fmt(T("une {dish} hors menu", "an off-menu {dish}"), lang, dish=name)
+    extra = T(", sa spécialité", ", her specialty").get(lang) if special else ""
+    return f"{w.recipe(recipe, lang)}{extra}"
+
+
+def special_event(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
+    kind = event["type"]
+    seat = event.get("seat")
+    name = names[seat] if isinstance(seat, int) else ""
+    secret = "visible_to" in event
+    utensil = w.utensil(event["utensil"], lang) if event.get("utensil") else ""
+    if kind == "took":
+        how = (
+            _fmt(T("avec {u}", "with {u}"), lang, u=utensil)
+            if utensil
+            else T("à main nue", "bare-handed").get(lang)
+        )
+        back = ""
+        if event["give_back"]:
+            back = _fmt(
+                T(" et rend {c}", " and puts back {c}"), lang, c=w.card(event["give_back"], lang)
+            )
+        return _fmt(
+            T("{n} prend {c} {how}{back}.", "{n} takes {c} {how}{back}."),
+            lang,
+            n=name,
+            c=w.card(event["card"], lang),
+            how=how,
+            back=back,
+        )
+    if kind == "stole":
+        back = ""
+        if event["give_back"]:
+            back = _fmt(
+                T(" et rend {c}", " and puts back {c}"), lang, c=w.card(event["give_back"], lang)
+            )
+        return _fmt(
+            T(
+                "{n} vole {c} à {t} avec l'araignée{back}.",
+                "{n} steals {c} from {t} with the skimmer{back}.",
+            ),
+            lang,
+            n=name,
+            c=w.card(event["card"], lang),
+            t=names[event["target"]],
+            back=back,
+        )
+    if kind == "cooked":
+        return _fmt(
+            T(
+                "{n} cuisine {d} ({c}) : {p} points, total {s}.",
+                "{n} cooks {d} ({c}): {p} points, total {s}.",
+            ),
+            lang,
+            n=name,
+            d=_dish_line(event["dish"], event["recipe"], event["specialty"], lang),
+            c=w.cards(event["cards"], lang),
+            p=event["points"],
+            s=event["score"],
+        )
+    if kind in ("grab_answer", "challenge_answer"):
+        if "hidden_from" in event:
+            return None
+        if kind == "grab_answer" and not secret:  # real time: everyone sees the hands move
+            if event["grab"]:
+                return _fmt(T("{n} saisit {u} !", "{n} grabs {u}!"), lang, n=name, u=utensil)
+            return _fmt(T("{n} laisse passer.", "{n} lets it go."), lang, n=name)
+        if not secret:
+            return None
+        yes = event.get("grab", event.get("teut"))
+        text = (
+            T("Vous tendez la main vers {u}.", "You reach for {u}.")
+            if yes
+            else T("Vous laissez {u}.", "You leave {u}.")
+        )
+        return _fmt(text, lang, u=utensil)
+    if kind in ("bid_placed", "follow_placed", "raised"):
+        if not secret:
+            if kind == "raised":
+                return None  # the raise_taken line says it
+            return _fmt(
+                T("{n} a posé sa carte face cachée.", "{n} has placed her card face down."),
+                lang,
+                n=name,
+            )
+        if event["card"] is None:
+            text = (
+                T("Vous vous retirez.", "You withdraw.")
+                if kind == "bid_placed"
+                else T("Vous ne suivez pas.", "You do not follow.")
+            )
+            return text.get(lang)
+        verb = {
+            "bid_placed": T("misez", "bid"),
+            "follow_placed": T("suivez avec", "follow with"),
+            "raised": T("relancez avec", "raise with"),
+        }[kind]
+        return _fmt(
+            T("Vous {v} {c}, face cachée.", "You {v} {c}, face down."),
+            lang,
+            v=verb.get(lang),
+            c=w.card(event["card"], lang),
+        )
+    if kind == "teut_won":
+        if seat is None:
+            return _fmt(
+                T(
+                    "Personne ne remporte {u}, qui reste au centre.",
+                    "Nobody wins {u}: it stays in the centre.",
+                ),
+                lang,
+                u=utensil,
+            )
+        return _fmt(T("{n} remporte le TEUT !", "{n} wins the TEUT!"), lang, n=name)
+    if kind == "game_over":
+        scores = " ; ".join(
+            f"{names[s]} ({w.bigouden(b)}) {p}"
+            for s, (b, p) in enumerate(zip(event["bigoudens"], event["scores"], strict=True))
+        )
+        return _fmt(
+            T(
+                "Fin de la partie. Scores : {s}. Victoire : {v}.",
+                "Game over. Scores: {s}. Winner(s): {v}.",
+            ),
+            lang,
+            s=scores,
+            v=w.seats(event["winners"], names, lang),
+        )
+    return None
+
+
+def _drop(action: Action, lang: Lang, key: str = "drop") -> str:
+    if action.get(key) is None:
+        return ""
+    return _fmt(T(" en lâchant {u}", ", dropping {u}"), lang, u=w.utensil(action[key], lang))
+
+
+def _give(action: Action, lang: Lang) -> str:
+    if action.get("give_back") is None:
+        return ""
+    return _fmt(T(" et rendre {c}", " and put back {c}"), lang, c=w.card(action["give_back"], lang))
+
+
+def action_label(action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
+    kind = action["type"]
+    window = view.get("window") or {}
+    target = window.get("utensil")
+    u = w.utensil(target, lang) if target else ""
+    card = w.card(action["card"], lang) if action.get("card") else ""
+    if kind == "take":
+        need = INGREDIENTS[action["card"]].utensil
+        how = (
+            _fmt(T(" avec {u} (qui tombe)", " with {u} (it falls)"), lang, u=w.utensil(need, lang))
+            if need
+            else T(" à main nue", " bare-handed").get(lang) + _drop(action, lang)
+        )
+        return _fmt(
+            T("Prendre {c}{h}{g}", "Take {c}{h}{g}"), lang, c=card, h=how, g=_give(action, lang)
+        )
+    if kind == "steal":
+        victim = names[action["target"]]
+        if action["card"] is None:
+            return _fmt(
+                T(
+                    "Voler {t} : son couvercle la protège (araignée et couvercle tombent)",
+                    "Steal from {t}: her lid protects her (skimmer and lid fall)",
+                ),
+                lang,
+                t=victim,
+            )
+        return _fmt(
+            T("Voler {c} à {t} avec l'araignée{g}", "Steal {c} from {t} with the skimmer{g}"),
+            lang,
+            c=card,
+            t=victim,
+            g=_give(action, lang),
+        )
+    if kind == "utensil":
+        return _fmt(
+            T("Prendre {u} au centre{d}", "Take {u} from the centre{d}"),
+            lang,
+            u=w.utensil(action["utensil"], lang),
+            d=_drop(action, lang),
+        )
+    if kind == "cook":
+        seat = view["seat"]
+        dish = Dish(view["faces"][seat])
+        points, recipe, special = dish_points(dish, tuple(action["cards"]), view["bigoudens"][seat])
+        return _fmt(
+            T("Cuisiner {d} ({c}) : {p} points", "Cook {d} ({c}): {p} points"),
+            lang,
+            d=_dish_line(dish.value, recipe, special, lang),
+            c=w.cards(action["cards"], lang),
+            p=points,
+        )
+    simple = {
+        "toss": T(
+            "Lancer la carte Galette/Crêpe (« Amen, bigoudenn ! »)",
+            'Toss the Galette/Crêpe card ("Amen, bigoudenn!")',
+        ),
+        "stop": T("Finir mes actions", "End my actions"),
+        "withdraw": T("Me retirer du TEUT (ne rien miser)", "Withdraw from the TEUT (bid nothing)"),
+        "grab": T("Prendre {u}{d}", "Grab {u}{d}"),
+        "teut": T("Crier TEUT ! pour {u}{d}", "Cry TEUT! for {u}{d}"),
+        "bid": T("Miser {c}", "Bid {c}"),
+        "raise": T("Relancer avec {c}", "Raise with {c}"),
+        "follow": T("Suivre avec {c}", "Follow with {c}"),
+        "recover": T("Récupérer {c} avec la passoire{g}", "Recover {c} with the colander{g}"),
+    }
+    if kind in simple:
+        return _fmt(simple[kind], lang, u=u, d=_drop(action, lang), c=card, g=_give(action, lang))
+    passes = {
+        "cook": T("Ne rien cuisiner", "Cook nothing"),
+        "grab": T("Laisser {u}", "Leave {u}"),
+        "challenge": T("Laisser faire", "Let it go"),
+        "raise": T("Ne pas relancer", "Do not raise"),
+        "follow": T("Ne pas suivre", "Do not follow"),
+        "passoire": T("Ne pas utiliser la passoire", "Do not use the colander"),
+    }
+    return _fmt(passes.get(view["stage"], T("Passer", "Pass")), lang, u=u)
+
+
+def _me(view: View, lang: Lang) -> str:
+    seat = view["seat"]
+    if seat is None:
+        return ""
+    return _fmt(
+        T(
+            " Vos ingrédients : {c}. Vos ustensiles : {u}.",
+            " Your ingredients: {c}. Your utensils: {u}.",
+        ),
+        lang,
+        c=w.cards(view["surfaces"][seat], lang),
+        u=w.utensils(view["hands"][seat], lang),
+    )
+
+
+def prompt(view: View, lang: Lang, names: Sequence[str]) -> str:
+    stage = view["stage"]
+    window = view.get("window") or {}
+    seat = view["seat"]
+    u = window.get("utensil")
+    texts = {
+        "action": T(
+            "À vous : une {f} à cuisiner, {n} action(s) restante(s). Au centre : {centre} ; ustensiles : {cu}.",
+            "Your move: a {f} to cook, {n} action(s) left. Centre: {centre}; utensils: {cu}.",
+        ),
+        "cook": T("Cuisiner une {f} ?", "Cook a {f}?"),
+        "grab": T("{U} tombe au centre : {it} prendre ?", "{U} falls to the centre: grab {it}?"),
+        "challenge": T("{taker} a saisi {u} : crier TEUT ! ?", "{taker} grabbed {u}: cry TEUT!?"),
+        "bid": T(
+            "TEUT ! pour {u} : misez en secret un ingrédient.",
+            "TEUT! for {u}: bid one ingredient in secret.",
+        ),
+        "raise": T(
+            "Égalité pour {u} : relancer avec une deuxième carte face cachée ?",
+            "Tie for {u}: raise with a second face-down card?",
+        ),
+        "follow": T(
+            "{raiser} relance pour {u} : suivre avec une carte face cachée ?",
+            "{raiser} raises for {u}: follow with a face-down card?",
+        ),
+        "passoire": T(
+            "Passoire : récupérer une des mises ({cards}) ?",
+            "Colander: recover one of the bids ({cards})?",
+        ),
+    }
+    fields: dict[str, Any] = {
+        "f": w.face(view["faces"][seat], lang) if seat is not None else "",
+        "n": view["actions_left"],
+        "centre": w.cards(view["centre"], lang),
+        "cu": w.utensils(view["centre_utensils"], lang),
+        "U": w.utensil_cap(u, lang) if u else "",
+        "u": w.utensil(u, lang) if u else "",
+        "it": w.it(u, lang) if u else "",
+        "taker": names[window["taker"]] if "taker" in window else "",
+        "raiser": names[window["raiser"]] if window.get("raiser") is not None else "",
+        "cards": w.cards(window.get("cards", []), lang),
+    }
+    text = texts.get(stage, T("À vous.", "Your move."))
+    return _fmt(text, lang, **fields) + _me(view, lang)
+
+
+def table(view: View, lang: Lang, names: Sequence[str]) -> str:
+    lines = []
+    for seat in range(view["players"]):
+        b = view["bigoudens"][seat]
+        lines.append(
+            _fmt(
+                T(
+                    "{n} ({b}) : {s} points, carte {f} ; ustensiles : {u} ; ingrédients : {c}.",
+                    "{n} ({b}): {s} points, card {f}; utensils: {u}; ingredients: {c}.",
+                ),
+                lang,
+                n=names[seat],
+                b=w.bigouden(b),
+                s=view["scores"][seat],
+                f=w.face(view["faces"][seat], lang),
+                u=w.utensils(view["hands"][seat], lang),
+                c=w.cards(view["surfaces"][seat], lang),
+            )
+        )
+    lines.append(
+        _fmt(
+            T("Centre : {c} ; ustensiles : {u}.", "Centre: {c}; utensils: {u}."),
+            lang,
+            c=w.cards(view["centre"], lang),
+            u=w.utensils(view["centre_utensils"], lang),
+        )
+    )
+    lines.append(
+        _fmt(
+            T(
+                "Pioche : {d} cartes ; marmite : {m} ; tour {r}.",
+                "Draw pile: {d} cards; pot: {m}; round {r}.",
+            ),
+            lang,
+            d=view["draw_size"],
+            m=len(view["marmite"]),
+            r=view["round"],
+        )
+    )
+    if view["seat"] is not None:
+        b = view["bigoudens"][view["seat"]]
+        lines.append(
+            _fmt(
+                T("Vos spécialités : {s}.", "Your specialties: {s}."),
+                lang,
+                s=w.specialties(b, lang),
+            )
+        )
+    return "\n".join(lines)

@@ -1,0 +1,84 @@
+"""Shared small pieces: stages, the action cache and the TEUT record."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from popote.core.actions import Action
+from popote.core.windows import ReactionWindow, SealedBids
+
+
+class Stage(enum.Enum):
+    ACTION = "action"  # the player on turn uses a hand (or stops)
+    COOK = "cook"  # the player on turn may cook one dish
+    GRAB = "grab"  # a utensil fell: others may grab it
+    CHALLENGE = "challenge"  # real-time mode: others may cry TEUT! at the first grabber
+    BID = "bid"  # TEUT: sealed bids of one ingredient
+    RAISE = "raise"  # TEUT tie: a tied player may raise with a second card
+    FOLLOW = "follow"  # TEUT raise: the other tied players follow or not (sealed)
+    PASSOIRE = "passoire"  # the passoire's holder may recover a card spent in the TEUT
+    OVER = "over"
+
+
+class Face(enum.Enum):
+    GALETTE = "galette"
+    CREPE = "crepe"
+
+    def flipped(self) -> Face:
+        return Face.CREPE if self is Face.GALETTE else Face.GALETTE
+
+
+_CACHE: dict[tuple[Any, ...], Action] = {}
+
+
+def act(kind: str, **fields: str | int | None) -> Action:
+    """A shared, immutable action (built once per distinct content)."""
+    key = (kind, *sorted(fields.items()))
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Action(type=kind, **fields)
+    return found
+
+
+def cook_action(cards: tuple[str, ...]) -> Action:
+    key = ("cook", cards)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Action(type="cook", cards=cards)  # a tuple: the action hashes
+    return found
+
+
+PASS = act("pass")
+STOP = act("stop")
+TOSS = act("toss")
+WITHDRAW = act("withdraw")
+
+
+@dataclass
+class Teut:
+    """One TEUT!: who claims the utensil, their sealed bids, raises and spent cards."""
+
+    utensil: str
+    claims: dict[int, str | None]  # seat -> the utensil it drops if it wins
+    contenders: tuple[int, ...]
+    bids: SealedBids[str | None] | None = None
+    raise_window: ReactionWindow | None = None
+    raiser: int | None = None
+    raise_cards: dict[int, str] = field(default_factory=dict)  # face down until revealed
+    follow: SealedBids[str | None] | None = None
+    spent: list[str] = field(default_factory=list)
+
+    def clone(self) -> Teut:
+        return Teut(
+            self.utensil,
+            dict(self.claims),
+            self.contenders,
+            None if self.bids is None else self.bids.clone(),
+            None if self.raise_window is None else self.raise_window.clone(),
+            self.raiser,
+            dict(self.raise_cards),
+            None if self.follow is None else self.follow.clone(),
+            list(self.spent),
+        )

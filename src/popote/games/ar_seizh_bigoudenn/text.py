@@ -1,0 +1,204 @@
+"""How Ar Seizh Bigoudenn reads aloud: one plain line per event, in French or English."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from popote.core.actions import Action, Event
+from popote.core.game import Presenter, View
+from popote.core.i18n import Lang, Text
+from popote.games.ar_seizh_bigoudenn import labels
+from popote.games.ar_seizh_bigoudenn import words as w
+
+SUMMARY = Text(
+    "Chaque joueuse incarne une Bigoudène. À son tour, elle retourne deux ingrédients au "
+    "centre, puis fait jusqu'à deux actions : prendre un ingrédient (avec l'ustensile qu'il "
+    "demande, qui tombe alors au centre), voler avec l'araignée (le couvercle protège), "
+    "prendre un ustensile au centre, ou lancer sa carte Galette/Crêpe. Ensuite elle peut "
+    "cuisiner : une galette = 3 ingrédients salés valant 7 (7 points, +5 au menu, +5 si "
+    "c'est sa spécialité), une crêpe = 2 sucrés valant 3 (3 points, +3, +3). Chaque "
+    "ustensile qui tombe peut être saisi par les autres ; si plusieurs le veulent : TEUT !, "
+    "une enchère secrète d'un ingrédient. 5 ingrédients au plus devant soi. La partie "
+    "finit à la fin du tour de table où la pioche s'épuise.",
+    "Each player is a Bigouden. On her turn she turns two ingredients face up in the centre, "
+    "then takes up to two actions: take an ingredient (with the utensil it needs, which then "
+    "falls to the centre), steal with the skimmer (the lid protects), take a utensil from the "
+    "centre, or toss her Galette/Crêpe card. Then she may cook: a galette = 3 savoury "
+    "ingredients worth 7 (7 points, +5 on the menu, +5 if it is her specialty), a crêpe = 2 "
+    "sweet ones worth 3 (3 points, +3, +3). Any utensil that falls may be grabbed by the "
+    "others; if several want it: TEUT!, a secret auction of one ingredient. At most 5 "
+    "ingredients in front of you. The game ends after the round in which the draw pile runs out.",
+)
+
+_WHY = {
+    "used": Text(" (utilisé)", " (used)"),
+    "swap": Text(" pour libérer une main", " to free a hand"),
+    "full_hands": Text(" pour avoir une main libre", " to have a free hand"),
+}
+
+_LINES: dict[str, Text] = {
+    "seated": Text(
+        "{name} incarne {bigouden} (spécialités : {specialties}) et tient {utensils}.",
+        "{name} plays {bigouden} (specialties: {specialties}) and holds {utensils}.",
+    ),
+    "centre_utensils": Text(
+        "Ustensiles au centre : {utensils}.", "Utensils in the centre: {utensils}."
+    ),
+    "opening": Text(
+        "Au centre pour commencer : {cards} (pioche : {left}).",
+        "In the centre to start: {cards} (draw pile: {left}).",
+    ),
+    "turn": Text(
+        "— Tour {round} : {bigouden}, {name}, aux fourneaux.",
+        "— Round {round}: {bigouden}, {name}, at the stove.",
+    ),
+    "revealed": Text(
+        "{name} retourne {cards} au centre (pioche : {left}).",
+        "{name} turns {cards} face up in the centre (draw pile: {left}).",
+    ),
+    "dropped": Text(
+        "{name} lâche {utensil} au centre{why}.", "{name} drops {utensil} in the centre{why}."
+    ),
+    "steal_blocked": Text(
+        "{name} tente de voler {target} avec l'araignée, mais le couvercle protège !",
+        "{name} tries to steal from {target} with the skimmer, but the lid protects!",
+    ),
+    "took_utensil": Text(
+        "{name} prend {utensil} au centre.", "{name} takes {utensil} from the centre."
+    ),
+    "tossed": Text(
+        "« Amen, bigoudenn ! » {name} lance sa carte : elle retombe côté {face}.",
+        '"Amen, bigoudenn!" {name} tosses her card: it lands on {face}.',
+    ),
+    "stopped": Text("{name} s'arrête là.", "{name} stops there."),
+    "no_dish": Text("{name} ne cuisine rien.", "{name} cooks nothing."),
+    "grab_open": Text(
+        "{utensil_cap} tombe au centre : {seats} {can_verb} {it} saisir.",
+        "{utensil_cap} falls to the centre: {seats} may grab {it}.",
+    ),
+    "nobody_grabs": Text(
+        "Personne ne prend {utensil}, qui reste au centre.",
+        "Nobody takes {utensil}: it stays in the centre.",
+    ),
+    "grabbed": Text("{name} s'empare {of_utensil}.", "{name} grabs {utensil}."),
+    "challenge_open": Text(
+        "{taker} a saisi {utensil} ; {seats} {can_verb} crier TEUT !",
+        "{taker} grabbed {utensil}; {seats} may cry TEUT!",
+    ),
+    "teut": Text(
+        "TEUT ! {seats} se disputent {utensil} : chacune mise un ingrédient en secret.",
+        "TEUT! {seats} fight over {utensil}: each bids one ingredient in secret.",
+    ),
+    "bids_revealed": Text(
+        "Mises révélées pour {utensil} : {bids}.", "Bids revealed for {utensil}: {bids}."
+    ),
+    "teut_tie": Text(
+        "Égalité à {value} entre {seats} : relance possible pour {can}.",
+        "Tie at {value} between {seats}: {can} may raise.",
+    ),
+    "raise_pass": Text("{name} ne relance pas.", "{name} does not raise."),
+    "no_raise": Text("Personne ne relance.", "Nobody raises."),
+    "raise_taken": Text(
+        "{name} relance d'une carte face cachée ; {seats} {can_verb} suivre.",
+        "{name} raises with a face-down card; {seats} may follow.",
+    ),
+    "follows_revealed": Text(
+        "Relance suivie, cartes révélées : {bids}.", "Raise followed, cards revealed: {bids}."
+    ),
+    "raise_unmatched": Text(
+        "Personne ne suit : {name} pose {card} au centre.",
+        "Nobody follows: {name} puts {card} in the centre.",
+    ),
+    "to_marmite": Text("Mises parties à la marmite : {cards}.", "Bids gone to the pot: {cards}."),
+    "passoire_offer": Text(
+        "{name} tient la passoire et peut récupérer une mise : {cards}.",
+        "{name} holds the colander and may recover one bid: {cards}.",
+    ),
+    "recovered": Text(
+        "{name} récupère {card} avec la passoire{back}.",
+        "{name} recovers {card} with the colander{back}.",
+    ),
+    "passoire_pass": Text(
+        "{name} garde sa passoire ; les mises partent à la marmite.",
+        "{name} keeps her colander; the bids go to the pot.",
+    ),
+}
+
+
+def _back(event: Event, lang: Lang) -> str:
+    give = event.get("give_back")
+    if give is None:
+        return ""
+    return (
+        Text(" et rend {card} au centre", " and puts {card} back in the centre")
+        .format(card=w.card(give, lang))
+        .get(lang)
+    )
+
+
+def _bids(pairs: Sequence[Sequence[Any]], names: Sequence[str], lang: Lang) -> str:
+    out = []
+    for seat, card in pairs:
+        shown = w.card(card, lang) if card else Text("se retire", "withdraws").get(lang)
+        out.append(f"{names[seat]} : {shown}" if lang == "fr" else f"{names[seat]}: {shown}")
+    return " ; ".join(out)
+
+
+def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
+    seat = event.get("seat")
+    fields: dict[str, Any] = {"name": names[seat] if isinstance(seat, int) else ""}
+    if "utensil" in event and event["utensil"] is not None:
+        fields["utensil"] = w.utensil(event["utensil"], lang)
+        fields["utensil_cap"] = w.utensil_cap(event["utensil"], lang)
+        fields["it"] = w.it(event["utensil"], lang)
+        fields["of_utensil"] = w.of_utensil(event["utensil"], lang)
+    if "bigouden" in event:
+        fields["bigouden"] = w.bigouden(event["bigouden"])
+    for key in ("card", "target", "taker"):
+        if key in event and event[key] is not None:
+            value = event[key]
+            fields[key] = w.card(value, lang) if key == "card" else names[value]
+    fields["back"] = _back(event, lang)
+    fields["why"] = _WHY[event["why"]].get(lang) if "why" in event else ""
+    group = event.get("followers", event.get("seats"))
+    if group is not None:
+        fields["seats"] = w.seats(group, names, lang)
+        verb = ("peut", "peuvent") if group else ("ne peut", "ne peut")
+        fields["can_verb"] = verb[len(group) > 1]
+    if "can_raise" in event:
+        fields["can"] = w.seats(event["can_raise"], names, lang)
+    if event["type"] == "follows_revealed":
+        fields["bids"] = _bids(event["cards"], names, lang)
+    elif "cards" in event:
+        fields["cards"] = w.cards(event["cards"], lang)
+    if "bids" in event:
+        fields["bids"] = _bids(event["bids"], names, lang)
+    for key in ("round", "value", "face"):
+        if key in event:
+            fields[key] = w.face(event[key], lang) if key == "face" else event[key]
+    if "draw_size" in event:
+        fields["left"] = event["draw_size"]
+    if "specialties" in event:
+        fields["specialties"] = w.specialties(event["bigouden"], lang)
+        fields["utensils"] = w.utensils(event["utensils"], lang)
+    elif "utensils" in event:
+        fields["utensils"] = w.utensils(event["utensils"], lang)
+    return fields
+
+
+class BigoudenPresenter(Presenter):
+    def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
+        kind = event["type"]
+        if kind in _LINES:
+            return _LINES[kind].format(**_fields(event, lang, names)).get(lang)
+        return labels.special_event(event, lang, names)
+
+    def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
+        return labels.action_label(action, view, lang, names)
+
+    def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
+        return labels.table(view, lang, names)
+
+    def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
+        return labels.prompt(view, lang, names)

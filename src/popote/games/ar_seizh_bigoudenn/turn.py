@@ -1,0 +1,224 @@
+"""The turn of the player at the stove: reveal, two hand actions, then cook."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from popote.core.actions import Action, Event
+from popote.core.deck import draw
+from popote.games.ar_seizh_bigoudenn.cards import (
+    ACTIONS_PER_TURN,
+    CREPE_SIZE,
+    GALETTE_SIZE,
+    HAND_COUNT,
+    INGREDIENTS,
+    REVEAL_PER_TURN,
+    SURFACE_LIMIT,
+    Dish,
+    dish_points,
+    is_valid_dish,
+    sort_cards,
+)
+from popote.games.ar_seizh_bigoudenn.tables import PASS, STOP, TOSS, Face, Stage, act, cook_action
+
+if TYPE_CHECKING:
+    from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
+
+
+def distinct(cards: list[str]) -> list[str]:
+    return list(dict.fromkeys(cards))
+
+
+def give_back_choices(state: ArSeizhState, seat: int) -> list[str | None]:
+    """A sixth ingredient sends one of the five already there back to the centre."""
+    surface = state.surfaces[seat]
+    if len(surface) >= SURFACE_LIMIT:
+        return list(distinct(surface))
+    return [None]
+
+
+def drop_choices(hands: list[str]) -> list[str | None]:
+    """A hand is needed: with both hands full, one utensil must fall."""
+    return list(hands) if len(hands) >= HAND_COUNT else [None]
+
+
+def dish_of(face: Face) -> Dish:
+    return Dish.GALETTE if face is Face.GALETTE else Dish.CREPE
+
+
+def cookable(state: ArSeizhState, seat: int) -> list[tuple[str, ...]]:
+    """Every distinct dish the seat could cook now, matching its card's face."""
+    dish = dish_of(state.faces[seat])
+    size = GALETTE_SIZE if dish is Dish.GALETTE else CREPE_SIZE
+    found = {
+        combo for combo in combinations(state.surfaces[seat], size) if is_valid_dish(dish, combo)
+    }
+    return sorted(found)
+
+
+def legal(state: ArSeizhState, seat: int) -> list[Action]:
+    if state.stage is Stage.COOK:
+        return [*(cook_action(c) for c in cookable(state, seat)), PASS]
+    hands = state.hands[seat]
+    backs = give_back_choices(state, seat)
+    actions: list[Action] = []
+    for card in distinct(state.centre):
+        need = INGREDIENTS[card].utensil
+        if need is not None and need not in hands:
+            continue
+        drops: list[str | None] = [need] if need is not None else drop_choices(hands)
+        actions += [act("take", card=card, drop=d, give_back=g) for d in drops for g in backs]
+    if "araignee" in hands:
+        for target in range(state.players):
+            if target == seat or not state.surfaces[target]:
+                continue
+            if "couvercle" in state.hands[target]:
+                actions.append(act("steal", target=target, card=None, give_back=None))
+                continue
+            for card in distinct(state.surfaces[target]):
+                actions += [act("steal", target=target, card=card, give_back=g) for g in backs]
+    for utensil in state.centre_utensils:
+        actions += [act("utensil", utensil=utensil, drop=d) for d in drop_choices(hands)]
+    actions += [TOSS, STOP]
+    return actions
+
+
+def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
+    if state.stage is Stage.COOK:
+        return _cook(state, seat, action)
+    state.waltz_dropped.clear()  # each hand action starts a new waltz
+    state.actions_left -= 1
+    kind = action["type"]
+    if kind == "take":
+        return _take(state, seat, action)
+    if kind == "steal":
+        return _steal(state, seat, action)
+    if kind == "utensil":
+        events: list[Event] = []
+        if action["drop"] is not None:
+            events.append(state.drop(seat, action["drop"], "swap"))
+        state.take_utensil(seat, action["utensil"])
+        return [{"type": "took_utensil", "seat": seat, "utensil": action["utensil"]}, *events]
+    if kind == "toss":
+        face = Face.GALETTE if state.chance.below(2) == 0 else Face.CREPE
+        state.faces[seat] = face
+        return [{"type": "tossed", "seat": seat, "face": face.value}]
+    state.actions_left = 0
+    return [{"type": "stopped", "seat": seat}]
+
+
+def _take(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
+    card: str = action["card"]
+    state.centre.remove(card)
+    state.gain(seat, card, action["give_back"])
+    events: list[Event] = [
+        {
+            "type": "took",
+            "seat": seat,
+            "card": card,
+            "utensil": INGREDIENTS[card].utensil,
+            "give_back": action["give_back"],
+        }
+    ]
+    if action["drop"] is not None:
+        why = "used" if INGREDIENTS[card].utensil else "full_hands"
+        events.append(state.drop(seat, action["drop"], why))
+    return events
+
+
+def _steal(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
+    target: int = action["target"]
+    if action["card"] is None:
+        return [
+            {"type": "steal_blocked", "seat": seat, "target": target},
+            state.drop(seat, "araignee", "used"),
+            state.drop(target, "couvercle", "used"),
+        ]
+    card: str = action["card"]
+    state.surfaces[target].remove(card)
+    state.gain(seat, card, action["give_back"])
+    return [
+        {
+            "type": "stole",
+            "seat": seat,
+            "target": target,
+            "card": card,
+            "give_back": action["give_back"],
+        },
+        state.drop(seat, "araignee", "used"),
+    ]
+
+
+def _cook(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
+    events: list[Event]
+    if action["type"] == "cook":
+        cards = tuple(action["cards"])
+        dish = dish_of(state.faces[seat])
+        points, recipe, special = dish_points(dish, cards, state.bigoudens[seat])
+        for card in cards:
+            state.surfaces[seat].remove(card)
+        state.cooked = sort_cards([*state.cooked, *cards])
+        state.scores[seat] += points
+        record = {
+            "dish": dish.value,
+            "cards": list(cards),
+            "recipe": recipe,
+            "specialty": special,
+            "points": points,
+        }
+        state.dishes[seat] = [*state.dishes[seat], record]
+        state.faces[seat] = state.faces[seat].flipped()
+        events = [{"type": "cooked", "seat": seat, **record, "score": state.scores[seat]}]
+    else:
+        events = [{"type": "no_dish", "seat": seat}]
+    return events + end_turn(state)
+
+
+def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
+    state.current = seat
+    state.stage = Stage.ACTION
+    state.actions_left = ACTIONS_PER_TURN
+    state.to_act = (seat,)
+    state.waltz_dropped.clear()
+    revealed = draw(state.draw, REVEAL_PER_TURN)
+    state.centre = sort_cards([*state.centre, *revealed])
+    return [
+        {"type": "turn", "seat": seat, "round": state.round, "bigouden": state.bigoudens[seat]},
+        {"type": "revealed", "seat": seat, "cards": revealed, "draw_size": len(state.draw)},
+    ]
+
+
+def end_turn(state: ArSeizhState) -> list[Event]:
+    """The next seat plays; the game ends after the last round or the one that emptied the pile."""
+    following = (state.current + 1) % state.players
+    if following == 0:
+        if not state.draw or state.round >= state.rounds:
+            state.stage = Stage.OVER
+            state.over = True
+            state.to_act = ()
+            result = state.result()
+            return [
+                {
+                    "type": "game_over",
+                    "scores": result["scores"],
+                    "winners": result["winners"],
+                    "bigoudens": result["bigoudens"],
+                }
+            ]
+        state.round += 1
+    return start_turn(state, following)
+
+
+def resume(state: ArSeizhState) -> list[Event]:
+    """No window is open: hand the decision back to the player at the stove."""
+    if state.stage is Stage.OVER:
+        state.to_act = ()
+        return []
+    if state.stage is Stage.ACTION and state.actions_left <= 0:
+        if cookable(state, state.current):
+            state.stage = Stage.COOK
+        else:
+            return end_turn(state)
+    state.to_act = (state.current,)
+    return []

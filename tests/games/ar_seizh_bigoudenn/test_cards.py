@@ -1,0 +1,64 @@
+"""The designed card set fits everything the rulebook does say."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from popote.games.ar_seizh_bigoudenn.cards import (
+    BIGOUDENS,
+    CREPE_VALUE,
+    GALETTE_VALUE,
+    INGREDIENTS,
+    MENU,
+    UTENSIL_ORDER,
+    Dish,
+    deck_counts,
+    is_valid_dish,
+)
+
+TAKING = {"couteau", "fourchette", "cuillere", "spatule"}
+
+
+def test_menu_galettes_are_three_savoury_worth_seven_and_crepes_two_sweet_worth_three() -> None:
+    for recipe in MENU:
+        values = [INGREDIENTS[c].value for c in recipe.cards]
+        assert is_valid_dish(recipe.dish, recipe.cards)
+        if recipe.dish is Dish.GALETTE:
+            assert len(values) == 3 and sum(values) == GALETTE_VALUE
+            assert all(INGREDIENTS[c].savoury for c in recipe.cards)
+        else:
+            assert len(values) == 2 and sum(values) == CREPE_VALUE
+            assert not any(INGREDIENTS[c].savoury for c in recipe.cards)
+    assert Counter(r.dish for r in MENU) == {Dish.GALETTE: 7, Dish.CREPE: 7}
+
+
+def test_every_recipe_can_be_made_from_the_deck_and_every_card_serves() -> None:
+    for players in (2, 7):
+        deck = Counter(deck_counts(players))
+        for recipe in MENU:
+            assert not Counter(recipe.cards) - deck
+    used = {c for r in MENU for c in r.cards}
+    assert used == set(INGREDIENTS)
+
+
+def test_utensils_required_are_the_four_taking_ones() -> None:
+    assert len(UTENSIL_ORDER) == 7
+    assert {c.utensil for c in INGREDIENTS.values()} == TAKING | {None}
+    for recipe in MENU:
+        needs = [INGREDIENTS[c].utensil for c in recipe.cards if INGREDIENTS[c].utensil]
+        assert len(needs) == len(set(needs)) == (2 if recipe.dish is Dish.GALETTE else 1)
+
+
+def test_seven_bigoudens_each_with_one_galette_and_one_crepe_of_her_own() -> None:
+    names = {b.name for b in BIGOUDENS.values()}
+    assert {"Rozenn", "Soazig", "Tyfenn", "Katell"} <= names and len(names) == 7
+    owners = Counter(s for b in BIGOUDENS.values() for s in b.specialties)
+    assert owners == Counter({r.key: 1 for r in MENU})
+    by_key = {r.key: r for r in MENU}
+    for b in BIGOUDENS.values():
+        assert sorted(by_key[s].dish.value for s in b.specialties) == ["crepe", "galette"]
+
+
+def test_every_ingredient_has_french_and_breton_names() -> None:
+    for card in INGREDIENTS.values():
+        assert card.fr and card.br and card.en and card.count > 0
