@@ -70,6 +70,7 @@ def run_study(
             seed + index,
             ("heuristic",) * config.players,
             dict(config.options),
+            study.label_key,
         )
         for config in study.configs
         for index in range(games)

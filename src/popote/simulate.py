@@ -40,6 +40,8 @@ class GameTask:
     seed: int
     bots: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+    label_key: str = ""
+    """A key of ``result()`` holding one label per seat (a character...) to keep, if any."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def play_task(task: GameTask) -> GameRecord:
     agents = [make_bot(kind, game, seat, task.seed) for seat, kind in enumerate(task.bots)]
     play_out(match, agents)
     result = match.result()
-    labels = result.get("labels")
+    labels = result.get(task.label_key) if task.label_key else None
     return GameRecord(
         task=task,
         scores=tuple(result["scores"]),

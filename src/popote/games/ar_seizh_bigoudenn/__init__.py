@@ -5,7 +5,15 @@ from __future__ import annotations
 from popote.bots.base import Bot
 from popote.core.actions import Event
 from popote.core.chance import Chance
-from popote.core.game import Game, GameSpec, GameState, Options
+from popote.core.game import (
+    BalanceConfig,
+    BalanceMeasure,
+    BalanceStudy,
+    Game,
+    GameSpec,
+    GameState,
+    Options,
+)
 from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.ar_seizh_bigoudenn.bot import BigoudenBot
@@ -53,6 +61,18 @@ class ArSeizhBigoudenn(Game):
         self, players: int, options: Options, chance: Chance
     ) -> tuple[GameState, list[Event]]:
         return ArSeizhState.deal(players, options, chance)
+
+    def balance_study(self) -> BalanceStudy:
+        """Win rate per Bigouden at every player count (each is dealt at random)."""
+        return BalanceStudy(
+            title=Text("Victoires par Bigoudène", "Wins per Bigouden"),
+            measure=BalanceMeasure.LABELS,
+            configs=tuple(
+                BalanceConfig(f"{players} players", players)
+                for players in range(SPEC.min_players, SPEC.max_players + 1)
+            ),
+            label_key="bigoudens",
+        )
 
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         return BigoudenBot(seat, seed)
