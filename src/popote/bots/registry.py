@@ -30,6 +30,7 @@ def search_bot(game: Game, seat: int, seed: int, factor: int = 1) -> SearchBot:
         iterations=spec.search_iterations * factor,
         rollout=rollout,
         max_depth=spec.search_depth,
+        prior=game.heuristic_bot(seat, seed) if spec.search_prior else None,
     )
 
 

@@ -6,6 +6,10 @@ competes only in the worlds where its action is legal, counted by its availabili
 the rest of the game out with a rollout policy, and credits each seat's result to the
 decisions it made. The statistics of all the sampled worlds are thereby pooled in one tree.
 
+With a ``prior`` (the game's heuristic bot, fed the same events), the search keeps the
+prior's choice unless another action scores clearly better (by ``confidence``): a policy
+improvement that cannot stray far below its prior on noisy estimates.
+
 Budget by iterations (deterministic for a given seed) or by seconds. ``max_depth`` limits the
 tree: 1 gives flat Monte Carlo over the root actions, each followed by a whole rollout, which
 suits long games whose rollout policy (the heuristic bot) is worth more than a shallow tree
@@ -20,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from popote.bots.base import Bot
-from popote.core.actions import Action
+from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.match import Match
 
@@ -103,6 +107,8 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout: Rollout = random_rollout,
         max_depth: int | None = None,
+        prior: Bot | None = None,
+        confidence: float = 0.05,
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = iterations
@@ -110,10 +116,18 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.rollout = rollout
         self.max_depth = max_depth
+        self.prior = prior
+        self.confidence = confidence
         self.last_iterations = 0
+
+    def observe(self, events: Sequence[Event]) -> None:
+        if self.prior is not None:
+            self.prior.observe(events)
 
     def choose(self, match: Match) -> Action:
         legal = match.legal_actions(self.seat)
+        # The prior is asked every time, so a bot that keeps a plan sees every decision.
+        advised = self.prior.choose(match) if self.prior is not None else None
         if len(legal) == 1:
             return legal[0]
         root = Node(self.seat)
@@ -124,7 +138,23 @@ class SearchBot(Bot):
             self._iterate(root, world)
             done += 1
         self.last_iterations = done
-        return max(legal, key=lambda action: _visits(root, action))
+        best = max(legal, key=lambda action: _visits(root, action))
+        if advised is None:
+            return best
+        return self._unless_clearly_better(root, advised, best)
+
+    def _unless_clearly_better(self, root: Node, advised: Action, best: Action) -> Action:
+        """Keep the prior's advice unless the search found an action clearly better.
+
+        Clearly: by more than ``confidence`` and by more than two standard errors of the
+        difference (utilities lie in [0, 1], so each mean's variance is at most 1/4 per visit).
+        """
+        chosen, kept = root.children.get(best), root.children.get(advised)
+        if chosen is None or kept is None or chosen.visits == 0 or kept.visits == 0:
+            return advised
+        gain = chosen.total / chosen.visits - kept.total / kept.visits
+        noise = 2 * 0.5 * math.sqrt(1 / chosen.visits + 1 / kept.visits)
+        return best if gain > max(self.confidence, noise) else advised
 
     def _iterate(self, root: Node, world: Match) -> None:
         path: list[Node] = []

@@ -73,6 +73,8 @@ class GameSpec:
     """Whether the search plays its rollouts with the heuristic bot instead of at random."""
     search_depth: int | None = None
     """How deep the search tree grows (None: no limit; 1: flat Monte Carlo at the root)."""
+    search_prior: bool = False
+    """Whether the search keeps the heuristic bot's choice unless it finds a clearly better one."""
 
     def info(self) -> dict[str, Any]:
         return {
