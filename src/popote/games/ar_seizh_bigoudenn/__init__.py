@@ -27,6 +27,9 @@ SPEC = GameSpec(
     min_players=2,
     max_players=7,
     default_players=4,
+    search_iterations=100,
+    search_depth=1,
+    search_prior=True,
     options=(
         Option.boolean(
             "real_time",

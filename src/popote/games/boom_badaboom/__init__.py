@@ -29,6 +29,8 @@ SPEC = GameSpec(
     min_players=1,
     max_players=5,
     default_players=4,
+    search_iterations=500,
+    search_prior=True,
     options=(
         Option.choice(
             "difficulty",

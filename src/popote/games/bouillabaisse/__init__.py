@@ -33,6 +33,9 @@ SPEC = GameSpec(
     min_players=2,
     max_players=12,
     default_players=4,
+    search_iterations=200,
+    search_depth=1,
+    search_prior=True,
     options=(
         Option.choice(
             "decks",

@@ -21,7 +21,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     default_players=3,
-    search_iterations=600,
+    search_iterations=300,
     options=(
         Option.boolean(
             "assisted",
