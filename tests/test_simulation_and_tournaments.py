@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -36,10 +37,20 @@ def test_win_rates_come_with_intervals_that_contain_them() -> None:
     assert report["seats"][1]["ci95_low"] > report["seats"][0]["ci95_high"]
 
 
-def test_tournament_seats_rotate_so_every_bot_plays_every_seat() -> None:
-    tasks = tournament_tasks(GAME, players=3, games=6, seed=0, bots=["a", "b", "c"])
+def test_every_bot_plays_every_seat_and_follows_every_other_bot_equally_often() -> None:
+    tasks = tournament_tasks(GAME, players=3, games=12, seed=0, bots=["a", "b", "c"])
     for seat in range(3):
-        assert sorted(task.bots[seat] for task in tasks) == ["a", "a", "b", "b", "c", "c"]
+        assert sorted(task.bots[seat] for task in tasks) == sorted("aaaabbbbcccc")
+    followers = Counter(
+        (task.bots[seat], task.bots[(seat + 1) % 3]) for task in tasks for seat in range(3)
+    )
+    assert set(followers.values()) == {6} and len(followers) == 6
+
+
+def test_more_bots_than_arrangements_allow_fall_back_to_seeded_shuffles() -> None:
+    tasks = tournament_tasks(GAME, players=7, games=4, seed=2, bots=["a", "b"])
+    assert all(sorted(task.bots) == sorted("aaaabbb") for task in tasks)
+    assert tasks == tournament_tasks(GAME, players=7, games=4, seed=2, bots=["a", "b"])
 
 
 def test_a_tournament_rates_the_stronger_bot_higher() -> None:

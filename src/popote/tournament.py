@@ -1,17 +1,43 @@
-"""Seat-rotated matches between bots: win rates with 95 % intervals and OpenSkill ratings.
+"""Matches between bots on every arrangement of seats: win rates and OpenSkill ratings.
 
-Game ``i`` seats bot ``bots[(seat + i) % len(bots)]`` at each seat, so every bot plays every
-seat equally often over a multiple of ``len(bots)`` games.
+The lineup fills the seats with the bots in turn (``bots[seat % len(bots)]``); game ``i``
+plays the ``i``-th of its distinct arrangements, in a fixed order. Over a multiple of their
+number, every bot plays every seat equally often and sits after every other bot equally
+often: rotating seats alone would keep the turn order, and a bot always seated after a weak
+one would gain from it. Beyond ``MAX_ARRANGEMENTS``, arrangements are seeded shuffles.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
 
+from popote.core.chance import Chance
 from popote.simulate import GameRecord, GameTask, Progress, rate_summary, run_tasks
+
+MAX_ARRANGEMENTS = 720
+
+
+def arrangements(bots: Sequence[str], players: int, games: int, seed: int) -> list[tuple[str, ...]]:
+    """The lineup of each game (see the module's docstring).
+
+    >>> arrangements(["a", "b"], 2, 3, 0)
+    [('a', 'b'), ('b', 'a'), ('a', 'b')]
+    """
+    lineup = [bots[seat % len(bots)] for seat in range(players)]
+    if math.factorial(players) <= MAX_ARRANGEMENTS:
+        distinct = sorted(set(itertools.permutations(lineup)))
+        return [distinct[index % len(distinct)] for index in range(games)]
+    shuffled = []
+    for index in range(games):
+        order = lineup[:]
+        Chance(seed + index).shuffle(order)
+        shuffled.append(tuple(order))
+    return shuffled
 
 
 def tournament_tasks(
@@ -23,14 +49,8 @@ def tournament_tasks(
     options: Mapping[str, Any] | None = None,
 ) -> list[GameTask]:
     return [
-        GameTask(
-            name,
-            players,
-            seed + index,
-            tuple(bots[(seat + index) % len(bots)] for seat in range(players)),
-            dict(options or {}),
-        )
-        for index in range(games)
+        GameTask(name, players, seed + index, lineup, dict(options or {}))
+        for index, lineup in enumerate(arrangements(bots, players, games, seed))
     ]
 
 
