@@ -21,6 +21,7 @@ from popote.core.chance import Chance
 from .configs import MAX_STEPS, match_configs
 
 NOT_A_SEAT = -1
+WORLD_CHECK_STEP = 12
 
 
 def is_checkpoint(step: int) -> bool:
@@ -78,6 +79,29 @@ def check_leaks(match: popote.Match, chance: Chance) -> None:
         assert world.view(None) == match.view(None)
 
 
+def check_sampled_worlds_leave_the_match_alone(match: popote.Match, chance: Chance) -> None:
+    """Playing out determinized worlds changes nothing in the real match, hidden state included.
+
+    An untouched clone and the match then play the same actions: any difference in what
+    they show afterwards (a shared list, the generator advanced...) fails here.
+    """
+    witness = match.clone()
+    for seat in range(match.players):
+        world = match.determinize(seat, chance.below(1 << 30))
+        for _ in range(200):
+            if world.over:
+                break
+            actor = world.to_act[0]
+            world.act(actor, chance.choice(world.legal_actions(actor)))
+    for _ in range(30):
+        if match.over:
+            break
+        actor = match.to_act[0]
+        action = chance.choice(match.legal_actions(actor))
+        assert match.act(actor, action) == witness.act(actor, action)
+    assert snapshot(match) == snapshot(witness)
+
+
 def random_playthrough(name: str, players: int, seed: int, options: dict[str, Any]) -> popote.Match:
     match = popote.new_match(name, players=players, seed=seed, options=options)
     chance = Chance(seed + 1000)
@@ -91,6 +115,9 @@ def random_playthrough(name: str, players: int, seed: int, options: dict[str, An
             assert bool(legal) == (seat in match.to_act)
             assert all("type" in action for action in legal)
             assert_json(legal)
+        if step == WORLD_CHECK_STEP:
+            check_sampled_worlds_leave_the_match_alone(match, chance)
+            continue
         if is_checkpoint(step):
             check_illegal_inputs_change_nothing(match, chance)
             check_leaks(match, chance)
