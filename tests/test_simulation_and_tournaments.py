@@ -14,6 +14,7 @@ from popote.bots.search import SearchBot
 from popote.cli.main import main
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
+from popote.plots import plot_rates
 from popote.simulate import simulate
 from popote.tournament import tournament, tournament_tasks
 
@@ -107,3 +108,12 @@ def test_cli_writes_json_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture
     )
     assert "OpenSkill" in capsys.readouterr().out
     assert main(["simulate", GAME, "--plot", str(tmp_path / "plot.gif")]) == 2
+
+
+def test_a_bot_that_never_wins_still_gets_its_plot(tmp_path: Path) -> None:
+    rows = [
+        {"win_rate": 0.0, "ci95_low": 1e-17, "ci95_high": 0.05},
+        {"win_rate": 1.0, "ci95_low": 0.95, "ci95_high": 1.0},
+    ]
+    plot_rates(rows, ["random", "heuristic"], "never wins", tmp_path / "rates.png")
+    assert (tmp_path / "rates.png").stat().st_size > 0

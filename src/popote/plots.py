@@ -20,9 +20,10 @@ from popote.simulate import GameRecord, check_plot_path
 
 
 def _error_bars(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
+    # Rounding can put an interval's end a hair inside its rate: never a negative bar.
     return [
-        [row["win_rate"] - row["ci95_low"] for row in rows],
-        [row["ci95_high"] - row["win_rate"] for row in rows],
+        [max(0.0, row["win_rate"] - row["ci95_low"]) for row in rows],
+        [max(0.0, row["ci95_high"] - row["win_rate"]) for row in rows],
     ]
 
 
