@@ -84,8 +84,18 @@ def run_study(
     return study, rows
 
 
+def natural_order(label: str) -> tuple[str, int]:
+    """``seat 2`` before ``seat 10``.
+
+    >>> sorted(["seat 10", "seat 2", "annaig"], key=natural_order)
+    ['annaig', 'seat 2', 'seat 10']
+    """
+    stem, _, number = label.rpartition(" ")
+    return (stem, int(number)) if number.isdigit() else (label, 0)
+
+
 def markdown(game: Game, study: BalanceStudy, rows: Sequence[BalanceRow], command: str) -> str:
-    groups = sorted({group for row in rows for group in row.rates})
+    groups = sorted({group for row in rows for group in row.rates}, key=natural_order)
     with_claims = any(row.config.claim for row in rows)
     header = [
         "configuration",

@@ -14,7 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from popote.balance import BalanceRow
+from popote.balance import BalanceRow, natural_order
 from popote.core.game import BalanceStudy
 from popote.simulate import GameRecord, check_plot_path
 
@@ -73,7 +73,7 @@ def plot_rates(
 def plot_balance(study: BalanceStudy, rows: Sequence[BalanceRow], path: Path) -> None:
     """Grouped bars: one group of bars per configuration, one bar per seat, side or label."""
     check_plot_path(path)
-    groups = sorted({group for row in rows for group in row.rates})
+    groups = sorted({group for row in rows for group in row.rates}, key=natural_order)
     width = 0.8 / max(len(groups), 1)
     figure, axes = plt.subplots(figsize=(min(18.0, max(8.0, 0.7 * len(rows))), 5.5))
     for index, group in enumerate(groups):
