@@ -12,6 +12,7 @@ from popote.bots.registry import LEVELS, make_bot
 from popote.bots.runner import play_out
 from popote.bots.search import SearchBot
 from popote.cli.main import main
+from popote.core.actions import Action
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
 from popote.plots import plot_rates
@@ -117,3 +118,14 @@ def test_a_bot_that_never_wins_still_gets_its_plot(tmp_path: Path) -> None:
     ]
     plot_rates(rows, ["random", "heuristic"], "never wins", tmp_path / "rates.png")
     assert (tmp_path / "rates.png").stat().st_size > 0
+
+
+def test_the_search_weighs_its_own_choices_when_several_seats_decide_at_once() -> None:
+    match = create_match(get_game("stir-fry-eighteen"), 3, 4, {})
+    protein = next(a for a in match.legal_actions(0) if a["type"] == "discard_protein")
+    match.act(0, protein)
+    assert match.to_act == (1, 2)
+    bot = SearchBot(2, 1, iterations=30)
+    assert bot.choose(match) in match.legal_actions(2)
+    assert set(bot.last_visits) == {Action(type="taste_test"), Action(type="pass")}
+    assert sum(bot.last_visits.values()) == 30

@@ -119,6 +119,8 @@ class SearchBot(Bot):
         self.prior = prior
         self.confidence = confidence
         self.last_iterations = 0
+        self.last_visits: dict[Action, int] = {}
+        """How often each of this seat's actions was tried at the root of the last search."""
 
     def observe(self, events: Sequence[Event]) -> None:
         if self.prior is not None:
@@ -138,6 +140,7 @@ class SearchBot(Bot):
             self._iterate(root, world)
             done += 1
         self.last_iterations = done
+        self.last_visits = {action: child.visits for action, child in root.children.items()}
         best = max(legal, key=lambda action: _visits(root, action))
         if advised is None:
             return best
@@ -160,7 +163,8 @@ class SearchBot(Bot):
         path: list[Node] = []
         node = root
         while not world.over and (self.max_depth is None or len(path) < self.max_depth):
-            seat = world.to_act[0]
+            # The root is this seat's own decision, even when others decide at the same time.
+            seat = self.seat if not path else world.to_act[0]
             legal = world.legal_actions(seat)
             untried = [action for action in legal if action not in node.children]
             for action in legal:
