@@ -127,5 +127,8 @@ def test_the_search_weighs_its_own_choices_when_several_seats_decide_at_once() -
     assert match.to_act == (1, 2)
     bot = SearchBot(2, 1, iterations=30)
     assert bot.choose(match) in match.legal_actions(2)
-    assert set(bot.last_visits) == {Action(type="taste_test"), Action(type="pass")}
-    assert sum(bot.last_visits.values()) == 30
+    root = bot.last_root
+    assert root is not None
+    assert set(root.children) == {Action(type="taste_test"), Action(type="pass")}
+    assert {child.seat for child in root.children.values()} == {2}
+    assert sum(child.visits for child in root.children.values()) == 30

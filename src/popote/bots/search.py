@@ -119,8 +119,8 @@ class SearchBot(Bot):
         self.prior = prior
         self.confidence = confidence
         self.last_iterations = 0
-        self.last_visits: dict[Action, int] = {}
-        """How often each of this seat's actions was tried at the root of the last search."""
+        self.last_root: Node | None = None
+        """The root of the last search: this seat's actions and their statistics."""
 
     def observe(self, events: Sequence[Event]) -> None:
         if self.prior is not None:
@@ -140,7 +140,7 @@ class SearchBot(Bot):
             self._iterate(root, world)
             done += 1
         self.last_iterations = done
-        self.last_visits = {action: child.visits for action, child in root.children.items()}
+        self.last_root = root
         best = max(legal, key=lambda action: _visits(root, action))
         if advised is None:
             return best
