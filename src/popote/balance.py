@@ -60,9 +60,13 @@ def group_shares(study: BalanceStudy, records: Sequence[GameRecord]) -> dict[str
 
 
 def run_study(
-    game: Game, games: int, seed: int, jobs: int, progress: Progress | None = None
-) -> tuple[BalanceStudy, list[BalanceRow]]:
-    study = study_for(game)
+    game: Game,
+    study: BalanceStudy,
+    games: int,
+    seed: int,
+    jobs: int,
+    progress: Progress | None = None,
+) -> list[BalanceRow]:
     tasks = [
         GameTask(
             game.spec.name,
@@ -81,7 +85,7 @@ def run_study(
         chunk = records[position * games : (position + 1) * games]
         mean_score = sum(sum(r.scores) / len(r.scores) for r in chunk) / len(chunk)
         rows.append(BalanceRow(config, games, group_shares(study, chunk), mean_score))
-    return study, rows
+    return rows
 
 
 def natural_order(label: str) -> tuple[str, int]:

@@ -110,6 +110,19 @@ def rate_summary(share: float, games: int) -> dict[str, float]:
     return {"win_rate": share / games, "ci95_low": low, "ci95_high": high}
 
 
+def report_header(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """What every batch report says of its games: which, how many, from which seed."""
+    first = records[0].task
+    return {
+        "game": first.name,
+        "players": first.players,
+        "games": len(records),
+        "seed": first.seed,
+        "options": dict(first.options),
+        "mean_length": sum(record.length for record in records) / len(records),
+    }
+
+
 def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
     first = records[0].task
     count = len(records)
@@ -124,16 +137,7 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
                 "mean_score": sum(record.scores[seat] for record in records) / count,
             }
         )
-    report: dict[str, Any] = {
-        "game": first.name,
-        "players": first.players,
-        "games": count,
-        "seed": first.seed,
-        "bots": list(first.bots),
-        "options": dict(first.options),
-        "seats": seats,
-        "mean_length": sum(record.length for record in records) / count,
-    }
+    report: dict[str, Any] = {**report_header(records), "bots": list(first.bots), "seats": seats}
     side_names = sorted({side for record in records for side in record.sides})
     if side_names:
         won = Counter(record.winning_side for record in records)

@@ -17,7 +17,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from popote.core.chance import Chance
-from popote.simulate import GameRecord, GameTask, Progress, rate_summary, run_tasks
+from popote.simulate import GameRecord, GameTask, Progress, rate_summary, report_header, run_tasks
 
 MAX_ARRANGEMENTS = 720
 
@@ -96,15 +96,7 @@ def summarise_tournament(records: Sequence[GameRecord], bots: Sequence[str]) -> 
                 "rating": rated[bot],
             }
         )
-    return {
-        "game": first.name,
-        "players": first.players,
-        "games": len(records),
-        "seed": first.seed,
-        "options": dict(first.options),
-        "bots": rows,
-        "mean_length": sum(record.length for record in records) / len(records),
-    }
+    return {**report_header(records), "bots": rows}
 
 
 def tournament(

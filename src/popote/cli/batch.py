@@ -33,16 +33,22 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", type=Path, metavar="FICHIER.png|svg", help="graphiques")
 
 
-def _checked(args: argparse.Namespace) -> tuple[int, int, int]:
+def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:
+    """``--games``, ``--jobs`` and ``--seed`` as every batch command checks them."""
     if args.games < 1:
         raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise PopoteError(Text("--jobs doit être au moins 1", "--jobs must be at least 1"))
+    return jobs, 0 if args.seed is None else args.seed
+
+
+def _checked(args: argparse.Namespace) -> tuple[int, int, int]:
+    jobs, seed = _jobs_and_seed(args)
     if args.plot is not None:
         check_plot_path(args.plot)
     players = args.players or get_game(args.game).spec.default_players
-    return players, jobs, 0 if args.seed is None else args.seed
+    return players, jobs, seed
 
 
 def _emit_json(report: dict[str, Any], target: str | None) -> bool:
@@ -103,13 +109,10 @@ def run_balance(args: argparse.Namespace, lang: Lang) -> None:
     from popote.plots import plot_balance  # noqa: PLC0415 - matplotlib loads slowly
 
     game = get_game(args.game)
-    if args.games < 1:
-        raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
-    jobs = default_jobs() if args.jobs is None else max(1, args.jobs)
-    seed = 0 if args.seed is None else args.seed
+    jobs, seed = _jobs_and_seed(args)
     study = study_for(game)
     with progress_bar(args.games * len(study.configs), lang) as advance:
-        study, rows = run_study(game, args.games, seed, jobs, advance)
+        rows = run_study(game, study, args.games, seed, jobs, advance)
     command = f"popote balance {args.game} --games {args.games} --seed {seed}"
     text = markdown(game, study, rows, command)
     args.out.mkdir(parents=True, exist_ok=True)

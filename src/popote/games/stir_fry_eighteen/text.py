@@ -81,6 +81,13 @@ def claim_text(event: Event | dict[str, Any], lang: Lang) -> str:
     return CLAIMS[event["claim"]].get(lang)
 
 
+DISH = Text("{n} cuisine {c} : {p} points (score {s}).", "{n} cooks {c}: {p} points (score {s}).")
+DISH_BUST = Text(
+    "{n} cuisine {c} ({p} points) mais dépasse l'objectif : 0 point (score {s}).",
+    "{n} cooks {c} ({p} points) but passes the target: 0 points (score {s}).",
+)
+
+
 class StirFryPresenter(Presenter):
     def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         kind = event["type"]
@@ -142,24 +149,9 @@ class StirFryPresenter(Presenter):
                 k=event["count"],
             )
         if kind == "dish_cooked":
-            if event["bust"]:
-                return _t(
-                    "{n} cuisine {c} ({p} points) mais dépasse l'objectif : 0 point (score {s}).",
-                    "{n} cooks {c} ({p} points) but passes the target: 0 points (score {s}).",
-                    lang,
-                    n=name,
-                    c=cards_text(cards or [], lang),
-                    p=event["points"],
-                    s=event["score"],
-                )
-            return _t(
-                "{n} cuisine {c} : {p} points (score {s}).",
-                "{n} cooks {c}: {p} points (score {s}).",
-                lang,
-                n=name,
-                c=cards_text(cards or [], lang),
-                p=event["points"],
-                s=event["score"],
+            template = DISH_BUST if event["bust"] else DISH
+            return template.render(
+                lang, n=name, c=cards_text(cards or [], lang), p=event["points"], s=event["score"]
             )
         if kind == "trim_needed":
             return _t(
