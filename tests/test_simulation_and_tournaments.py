@@ -10,7 +10,8 @@ import pytest
 
 from popote.bots.registry import LEVELS, make_bot
 from popote.bots.runner import play_out
-from popote.bots.search import SearchBot
+from popote.bots.search import SearchBot, random_rollout
+from popote.core.chance import Chance
 from popote.cli.main import main
 from popote.core.actions import Action
 from popote.core.match import Match, create_match
@@ -132,3 +133,32 @@ def test_the_search_weighs_its_own_choices_when_several_seats_decide_at_once() -
     assert set(root.children) == {Action(type="taste_test"), Action(type="pass")}
     assert {child.seat for child in root.children.values()} == {2}
     assert sum(child.visits for child in root.children.values()) == 30
+
+
+@pytest.mark.parametrize("name", ["bouillabaisse", "stir-fry-eighteen", "ar-seizh-bigoudenn"])
+def test_a_rollout_with_a_horizon_stops_after_that_much_progress_and_judges_the_standings(
+    name: str,
+) -> None:
+    match = create_match(get_game(name), 3, 8, {})
+    start = match.progress
+    random_rollout(match, Chance(1), start + 1)
+    assert match.progress == start + 1 and not match.over
+    standings = match.standings()
+    assert len(standings["scores"]) == 3
+    leaders = standings["winners"]
+    sign = -1 if standings.get("lower_is_better") else 1
+    best = max(sign * score for score in standings["scores"])
+    assert leaders == [seat for seat, s in enumerate(standings["scores"]) if sign * s == best]
+    random_rollout(match, Chance(2), None)
+    assert match.over and match.standings() == match.result()
+
+
+def test_a_search_with_a_horizon_still_picks_a_legal_move_deterministically() -> None:
+    game = get_game("bouillabaisse")
+    seat = create_match(game, 4, 2, {}).to_act[0]
+    choices = [
+        SearchBot(seat, 3, iterations=40, horizon=1).choose(create_match(game, 4, 2, {}))
+        for _ in range(2)
+    ]
+    assert choices[0] == choices[1]
+    assert choices[0] in create_match(game, 4, 2, {}).legal_actions(seat)

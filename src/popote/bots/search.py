@@ -10,7 +10,9 @@ With a ``prior`` (the game's heuristic bot, fed the same events), the search kee
 prior's choice unless another action scores clearly better (by ``confidence``): a policy
 improvement that cannot stray far below its prior on noisy estimates.
 
-Budget by iterations (deterministic for a given seed) or by seconds. ``max_depth`` limits the
+Budget by iterations (deterministic for a given seed) or by seconds. With a ``horizon``,
+rollouts stop after that many of the game's scoring steps (manches, rounds) and judge the
+standings then: shorter, less noisy rollouts in games of many scored rounds. ``max_depth`` limits the
 tree: 1 gives flat Monte Carlo over the root actions, each followed by a whole rollout, which
 suits long games whose rollout policy (the heuristic bot) is worth more than a shallow tree
 of random replies.
@@ -28,12 +30,16 @@ from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.match import Match
 
-Rollout = Callable[[Match, Chance], None]
-"""Plays a sampled world to its end."""
+Rollout = Callable[[Match, Chance, int | None], None]
+"""Plays a sampled world to its end, or until its progress reaches the given count."""
 
 
-def random_rollout(world: Match, chance: Chance) -> None:
-    while not world.over:
+def _going_on(world: Match, stop: int | None) -> bool:
+    return not world.over and (stop is None or world.progress < stop)
+
+
+def random_rollout(world: Match, chance: Chance, stop: int | None = None) -> None:
+    while _going_on(world, stop):
         seat = world.to_act[0]
         world.act(seat, chance.choice(world.legal_actions(seat)))
 
@@ -45,10 +51,10 @@ def bot_rollout(make: Callable[[int, int], Bot]) -> Rollout:
     from what each seat's view shows.
     """
 
-    def rollout(world: Match, chance: Chance) -> None:
+    def rollout(world: Match, chance: Chance, stop: int | None = None) -> None:
         seed = chance.below(1 << 30)
         bots = [make(seat, seed) for seat in range(world.players)]
-        while not world.over:
+        while _going_on(world, stop):
             seat = world.to_act[0]
             world.act(seat, bots[seat].choose(world))
 
@@ -109,6 +115,7 @@ class SearchBot(Bot):
         max_depth: int | None = None,
         prior: Bot | None = None,
         confidence: float = 0.05,
+        horizon: int | None = None,
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = iterations
@@ -118,6 +125,7 @@ class SearchBot(Bot):
         self.max_depth = max_depth
         self.prior = prior
         self.confidence = confidence
+        self.horizon = horizon
         self.last_iterations = 0
         self.last_root: Node | None = None
         """The root of the last search: this seat's actions and their statistics."""
@@ -162,7 +170,8 @@ class SearchBot(Bot):
     def _iterate(self, root: Node, world: Match) -> None:
         path: list[Node] = []
         node = root
-        while not world.over and (self.max_depth is None or len(path) < self.max_depth):
+        stop = None if self.horizon is None else world.progress + self.horizon
+        while _going_on(world, stop) and (self.max_depth is None or len(path) < self.max_depth):
             # The root is this seat's own decision, even when others decide at the same time.
             seat = self.seat if not path else world.to_act[0]
             legal = world.legal_actions(seat)
@@ -183,8 +192,8 @@ class SearchBot(Bot):
             node = node.children[action]
             world.act(seat, action)
             path.append(node)
-        self.rollout(world, self.chance)
-        result = world.result()
+        self.rollout(world, self.chance, stop)
+        result = world.standings()
         rewards = {seat: utility(result, seat) for seat in range(world.players)}
         for visited in path:
             visited.visits += 1

@@ -1,4 +1,4 @@
-"""``popote simulate`` and ``popote tournament``: many bot-only matches on every core."""
+"""``popote simulate``, ``tournament``, ``duplicate`` and ``balance``: bot-only matches on every core."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typing import Any
 from popote.balance import markdown, report_data, run_study, study_for
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
-from popote.cli.report import print_report, print_tournament, progress_bar
+from popote.cli.report import print_duplicate, print_report, print_tournament, progress_bar
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
+from popote.duplicate import duplicate_tasks, summarise_duplicate
 from popote.simulate import check_plot_path, default_jobs, run_tasks, simulation_tasks, summarise
 from popote.tournament import summarise_tournament, tournament_tasks
 
@@ -79,13 +80,27 @@ def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
         plot_simulation(records, report, args.plot)
 
 
+def _bot_names(spec: str) -> list[str]:
+    bots = [name.strip() for name in spec.split(",") if name.strip()]
+    for name in bots:
+        parse_bot_kinds(name, 1)
+    return bots
+
+
+def _plot_rates(rows: list[dict[str, Any]], report: dict[str, Any], path: Path | None) -> None:
+    if path is None:
+        return
+    from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+
+    title = f"{report['game']} — {report['players']} players"
+    plot_rates(rows, [row["bot"] for row in rows], title, path)
+
+
 def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
     game = get_game(args.game)
     players, jobs, seed = _checked(args)
     options = parse_options(game, args.option)
-    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
-    for name in bots:
-        parse_bot_kinds(name, 1)
+    bots = _bot_names(args.bots)
     if len(bots) < 2:
         raise PopoteError(
             Text("un tournoi demande au moins deux bots", "a tournament needs at least two bots")
@@ -96,13 +111,29 @@ def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
     report = summarise_tournament(records, bots)
     if not _emit_json(report, args.json):
         print_tournament(report, lang)
-    if args.plot is not None:
-        from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+    _plot_rates(report["bots"], report, args.plot)
 
-        rows = report["bots"]
-        plot_rates(
-            rows, [row["bot"] for row in rows], f"{report['game']} — {players} players", args.plot
+
+def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
+    game = get_game(args.game)
+    players, jobs, seed = _checked(args)
+    options = parse_options(game, args.option)
+    bots = _bot_names(args.bots)
+    if len(bots) != 2:
+        raise PopoteError(
+            Text(
+                "--bots attend deux noms : le bot testé, puis celui qu'il remplace (ex. difficile,moyen)",
+                "--bots expects two names: the bot under test, then the one it replaces (e.g. difficile,moyen)",
+            )
         )
+    candidate, baseline = bots
+    tasks = duplicate_tasks(args.game, players, args.games, seed, candidate, baseline, options)
+    with progress_bar(len(tasks), lang) as advance:
+        records = run_tasks(tasks, jobs, advance)
+    report = summarise_duplicate(records, candidate, baseline)
+    if not _emit_json(report, args.json):
+        print_duplicate(report, lang)
+    _plot_rates([report["candidate"], report["baseline"]], report, args.plot)
 
 
 def run_balance(args: argparse.Namespace, lang: Lang) -> None:

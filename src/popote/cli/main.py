@@ -8,7 +8,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from popote.cli.batch import add_batch_arguments, run_balance, run_simulation, run_tournament
+from popote.cli.batch import (
+    add_batch_arguments,
+    run_balance,
+    run_duplicate,
+    run_simulation,
+    run_tournament,
+)
 from popote.cli.common import parse_options
 from popote.cli.keys import single_key_reader
 from popote.cli.play import play_game
@@ -44,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     tournament = commands.add_parser("tournament", help="tournoi de bots / bot tournament")
     _common_match_arguments(tournament)
     add_batch_arguments(tournament)
+
+    duplicate = commands.add_parser(
+        "duplicate",
+        help="un bot contre un autre sur les mêmes donnes / one bot against another on the same deals",
+    )
+    _common_match_arguments(duplicate)
+    add_batch_arguments(duplicate)
 
     balance = commands.add_parser("balance", help="rapport d'équilibre / balance report")
     balance.add_argument("game")
@@ -119,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_simulation(args, lang)
         elif args.command == "tournament":
             run_tournament(args, lang)
+        elif args.command == "duplicate":
+            run_duplicate(args, lang)
         elif args.command == "balance":
             run_balance(args, lang)
         else:

@@ -92,3 +92,38 @@ def print_tournament(report: dict[str, Any], lang: Lang) -> None:
                 ordinal=row["rating"]["ordinal"],
             )
         )
+
+
+def print_duplicate(report: dict[str, Any], lang: Lang) -> None:
+    difference = report["difference"]
+    print(
+        Text(
+            "{game} en duplicate : {deals} donnes à {players} joueurs (graine {seed}), chacune jouée deux fois.",
+            "{game} duplicate: {deals} deals of {players} players (seed {seed}), each played twice.",
+        ).render(
+            lang,
+            game=report["game"],
+            deals=report["deals"],
+            players=report["players"],
+            seed=report["seed"],
+        )
+    )
+    for role in ("candidate", "baseline"):
+        row = report[role]
+        print(
+            Text("{bot} à ce siège : victoires {win}", "{bot} at that seat: wins {win}").render(
+                lang, bot=row["bot"], win=_rate(row)
+            )
+        )
+    print(
+        Text(
+            "Écart apparié : {mean:+.1%} [{low:+.1%} – {high:+.1%}], p = {p:.3g}",
+            "Paired difference: {mean:+.1%} [{low:+.1%} – {high:+.1%}], p = {p:.3g}",
+        ).render(
+            lang,
+            mean=difference["mean"],
+            low=difference["ci95_low"],
+            high=difference["ci95_high"],
+            p=difference["p_value"],
+        )
+    )

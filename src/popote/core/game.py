@@ -75,6 +75,9 @@ class GameSpec:
     """How deep the search tree grows (None: no limit; 1: flat Monte Carlo at the root)."""
     search_prior: bool = False
     """Whether the search keeps the heuristic bot's choice unless it finds a clearly better one."""
+    search_horizon: int | None = None
+    """How many steps of progress (see :attr:`GameState.progress`) a search rollout plays before it judges
+    the standings (None: to the end of the match)."""
 
     def info(self) -> dict[str, Any]:
         return {
@@ -120,6 +123,20 @@ class GameState(ABC):
     @abstractmethod
     def result(self) -> dict[str, Any]:
         """Scores and winners; called once ``over``."""
+
+    @property
+    def progress(self) -> int:
+        """Counts the scoring steps played so far (manches, rounds...); 0 without them.
+
+        A search rollout with a horizon stops when this has grown by that many, and judges
+        the :meth:`standings`: in a game of many scored rounds, the rounds after the next few
+        add more noise than signal to the choice at hand.
+        """
+        return 0
+
+    def standings(self) -> dict[str, Any]:
+        """The result as it stands now (scores, leaders as ``winners``), even mid-match."""
+        return self.result()
 
     @abstractmethod
     def clone(self) -> Self:

@@ -140,6 +140,16 @@ class Match:
         return self._game.spec.name
 
     @property
+    def progress(self) -> int:
+        """The game's count of scoring steps played (see ``GameState.progress``)."""
+        return self._state.progress
+
+    def standings(self) -> dict[str, Any]:
+        """The result as it stands now: the final result once over."""
+        state = self._state
+        return state.result() if state.over else state.standings()
+
+    @property
     def game(self) -> Game:
         return self._game
 

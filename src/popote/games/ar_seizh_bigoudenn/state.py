@@ -161,6 +161,10 @@ class ArSeizhState(GameState):
         view.update(waltz.window_view(self, seat))
         return view
 
+    @property
+    def progress(self) -> int:
+        return self.round
+
     def result(self) -> dict[str, Any]:
         best = max(self.scores)
         return {

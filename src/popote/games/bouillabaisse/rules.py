@@ -284,6 +284,10 @@ class BouillabaisseState(GameState):
         result = self.result()
         return {"type": "game_over", "totals": result["scores"], "winners": result["winners"]}
 
+    @property
+    def progress(self) -> int:
+        return self.manche
+
     def result(self) -> dict[str, Any]:
         lowest = min(self.totals)
         return {

@@ -149,6 +149,13 @@ class StirFryState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
 
+    @property
+    def progress(self) -> int:
+        return self.turn
+
+    def standings(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": self._best(list(range(self.players)))}
+
     def result(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),
