@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
@@ -28,6 +28,8 @@ from popote.core.registry import get_game
 from popote.stats import wilson_interval
 
 Progress = Callable[[int], None]
+Task = TypeVar("Task")
+Outcome = TypeVar("Outcome")
 PLOT_FORMATS = (".png", ".svg")
 
 
@@ -86,23 +88,33 @@ def run_tasks(
     tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None
 ) -> list[GameRecord]:
     """Play every task, in order of the list whatever the number of jobs."""
-    records: list[GameRecord] = []
-    results: Iterable[GameRecord]
+    return run_parallel(play_task, tasks, jobs, progress)
+
+
+def run_parallel(
+    work: Callable[[Task], Outcome],
+    tasks: Sequence[Task],
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> list[Outcome]:
+    """``work`` on every task, over ``jobs`` processes, in the order of the list."""
+    outcomes: list[Outcome] = []
+    results: Iterable[Outcome]
     if jobs <= 1 or len(tasks) < 2:
-        results = map(play_task, tasks)
+        results = map(work, tasks)
         pool = None
     else:
         pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
-        results = pool.imap(play_task, tasks, chunksize=max(1, len(tasks) // (jobs * 16)))
+        results = pool.imap(work, tasks, chunksize=max(1, len(tasks) // (jobs * 16)))
     try:
-        for record in results:
-            records.append(record)
+        for outcome in results:
+            outcomes.append(outcome)
             if progress is not None:
-                progress(len(records))
+                progress(len(outcomes))
     finally:
         if pool is not None:
             pool.terminate()
-    return records
+    return outcomes
 
 
 def rate_summary(share: float, games: int) -> dict[str, float]:

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from popote.bots.base import Bot
-from popote.core.actions import visible_events
+from popote.core.actions import Action, visible_events
 from popote.core.match import Match
 
 
-def play_out(match: Match, agents: Sequence[Bot]) -> Match:
-    """Ask each seat in ``to_act`` for its action until the match is over."""
+def play_out(
+    match: Match,
+    agents: Sequence[Bot],
+    on_choice: Callable[[Match, int, Action], None] | None = None,
+) -> Match:
+    """Ask each seat in ``to_act`` for its action until the match is over.
+
+    ``on_choice`` sees the match, the seat and its chosen action before each action is played.
+    """
     for seat, agent in enumerate(agents):
         agent.observe(match.events(seat))
     while not match.over:
         for seat in match.to_act:
             if seat not in match.to_act:
                 continue
-            events = match.act(seat, agents[seat].choose(match))
+            action = agents[seat].choose(match)
+            if on_choice is not None:
+                on_choice(match, seat, action)
+            events = match.act(seat, action)
             for viewer, agent in enumerate(agents):
                 seen = visible_events(events, viewer)
                 if seen:

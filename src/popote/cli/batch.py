@@ -10,12 +10,26 @@ from typing import Any
 from popote.balance import markdown, report_data, run_study, study_for
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
-from popote.cli.report import print_duplicate, print_report, print_tournament, progress_bar
+from popote.cli.report import (
+    print_duplicate,
+    print_regret,
+    print_report,
+    print_tournament,
+    progress_bar,
+)
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
 from popote.duplicate import duplicate_tasks, summarise_duplicate
-from popote.simulate import check_plot_path, default_jobs, run_tasks, simulation_tasks, summarise
+from popote.regret import measure, regret_tasks, summarise_regret
+from popote.simulate import (
+    check_plot_path,
+    default_jobs,
+    run_parallel,
+    run_tasks,
+    simulation_tasks,
+    summarise,
+)
 from popote.tournament import summarise_tournament, tournament_tasks
 
 
@@ -134,6 +148,29 @@ def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
     if not _emit_json(report, args.json):
         print_duplicate(report, lang)
     _plot_rates([report["candidate"], report["baseline"]], report, args.plot)
+
+
+def run_regret(args: argparse.Namespace, lang: Lang) -> None:
+    game = get_game(args.game)
+    jobs, seed = _jobs_and_seed(args)
+    if args.worlds < 2 or args.last < 1:
+        raise PopoteError(
+            Text(
+                "--worlds doit valoir au moins 2 et --last au moins 1",
+                "--worlds must be at least 2 and --last at least 1",
+            )
+        )
+    players = args.players or game.spec.default_players
+    options = parse_options(game, args.option)
+    parse_bot_kinds(args.bot, 1)
+    tasks = regret_tasks(
+        args.game, players, args.games, seed, args.worlds, args.last, options, args.bot
+    )
+    with progress_bar(len(tasks), lang) as advance:
+        positions = run_parallel(measure, tasks, jobs, advance)
+    report = summarise_regret(positions)
+    if not _emit_json(report, args.json):
+        print_regret(report, lang)
 
 
 def run_balance(args: argparse.Namespace, lang: Lang) -> None:

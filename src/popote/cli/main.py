@@ -12,6 +12,7 @@ from popote.cli.batch import (
     add_batch_arguments,
     run_balance,
     run_duplicate,
+    run_regret,
     run_simulation,
     run_tournament,
 )
@@ -57,6 +58,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common_match_arguments(duplicate)
     add_batch_arguments(duplicate)
+
+    regret = commands.add_parser(
+        "regret", help="regret d'un bot en fin de partie / a bot's regret late in a match"
+    )
+    regret.add_argument("game")
+    regret.add_argument("--players", type=int)
+    regret.add_argument("--seed", type=int)
+    regret.add_argument("--games", type=int, default=200, help="positions (une par partie)")
+    regret.add_argument("--worlds", type=int, default=200, help="mondes tirés par coup")
+    regret.add_argument("--last", type=int, default=10, help="parmi les N dernières décisions")
+    regret.add_argument("--bot", default="heuristic", help="le bot jugé (défaut : heuristic)")
+    regret.add_argument("--jobs", type=int)
+    regret.add_argument("--json", nargs="?", const="-", metavar="FICHIER")
+    regret.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
+    regret.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
     balance = commands.add_parser("balance", help="rapport d'équilibre / balance report")
     balance.add_argument("game")
@@ -134,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_tournament(args, lang)
         elif args.command == "duplicate":
             run_duplicate(args, lang)
+        elif args.command == "regret":
+            run_regret(args, lang)
         elif args.command == "balance":
             run_balance(args, lang)
         else:

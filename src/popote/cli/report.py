@@ -127,3 +127,35 @@ def print_duplicate(report: dict[str, Any], lang: Lang) -> None:
             p=difference["p_value"],
         )
     )
+
+
+def print_regret(report: dict[str, Any], lang: Lang) -> None:
+    regret = report["regret"]
+    print(
+        Text(
+            "{game} à {players} joueurs : {positions} positions tirées parmi les {last} dernières décisions (graine {seed}), {worlds} mondes par coup, {choices:.1f} coups possibles en moyenne.",
+            "{game}, {players} players: {positions} positions drawn among the last {last} decisions (seed {seed}), {worlds} worlds per move, {choices:.1f} legal moves on average.",
+        ).render(
+            lang,
+            game=report["game"],
+            players=report["players"],
+            positions=report["positions"],
+            last=report["last"],
+            seed=report["seed"],
+            worlds=report["worlds"],
+            choices=report["mean_choices"],
+        )
+    )
+    print(
+        Text(
+            "Regret du bot {bot} (utilité de la recherche, de 0 à 1) : {mean:+.4f} [{low:+.4f} – {high:+.4f}] ; un autre coup semble meilleur dans {differs:.0%} des positions.",
+            "Regret of the {bot} bot (the search's utility, 0 to 1): {mean:+.4f} [{low:+.4f} – {high:+.4f}]; another move looks better in {differs:.0%} of the positions.",
+        ).render(
+            lang,
+            bot=report["bot"],
+            mean=regret["mean"],
+            low=regret["ci95_low"],
+            high=regret["ci95_high"],
+            differs=report["differs"],
+        )
+    )
