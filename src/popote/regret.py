@@ -60,7 +60,7 @@ class Position:
     regret: float
     """Utility of the best action minus that of the bot's choice, on the held-out worlds."""
     differs: bool
-    """Whether the best action on the first half of the worlds is not the bot's choice."""
+    """Whether another action did strictly better than the bot's choice on the first half."""
 
 
 def late_decisions(task: RegretTask) -> list[tuple[Match, int, Action]]:
@@ -91,7 +91,8 @@ def measure(task: RegretTask) -> Position | None:
         action: _values(match, seat, action, seeds, rollout) for action in match.legal_actions(seat)
     }
     half = task.worlds // 2
-    best = max(values, key=lambda action: sum(values[action][:half]))
+    # On a tie the bot's own choice stands: only a strictly better action counts as a regret.
+    best = max(values, key=lambda action: (sum(values[action][:half]), action == chosen))
     held_out = [
         mine - theirs
         for mine, theirs in zip(values[best][half:], values[chosen][half:], strict=True)
