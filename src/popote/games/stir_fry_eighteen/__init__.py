@@ -20,10 +20,11 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     default_players=3,
-    search_iterations=60,
+    search_iterations=300,
     search_depth=1,
     heuristic_rollouts=True,
     search_prior=True,
+    search_horizon=3,
     options=(
         Option.boolean(
             "finish_round",
