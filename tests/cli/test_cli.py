@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import popote
 from popote.cli.main import main
 
 
@@ -129,3 +130,8 @@ def test_list_shows_games_player_counts_and_options(capsys: pytest.CaptureFixtur
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     assert "pieds-dans-le-plat" in out and "2 à 5 joueurs" in out and "assisted" in out
+
+
+def test_a_command_in_english_leaves_the_callers_language_as_it_was() -> None:
+    assert main(["list", "--lang", "en"]) == 0
+    assert popote.get_language() == "fr"

@@ -21,7 +21,7 @@ from popote.cli.keys import single_key_reader
 from popote.cli.play import play_game
 from popote.cli.replay import replay_file
 from popote.core.errors import PopoteError
-from popote.core.i18n import Lang, Text, parse_lang, set_language
+from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
 
 
@@ -126,7 +126,16 @@ def list_games(lang: Lang) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     lang = parse_lang(args.lang)
+    # The language is process-wide: a caller running several commands keeps its own.
+    before = get_language()
     set_language(lang)
+    try:
+        return _run(args, lang)
+    finally:
+        set_language(before)
+
+
+def _run(args: argparse.Namespace, lang: Lang) -> int:
     try:
         if args.command == "list":
             list_games(lang)
