@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import popote
 from popote.cli.main import main
+from popote.core.i18n import get_language
 
 
 def popote(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -134,4 +134,4 @@ def test_list_shows_games_player_counts_and_options(capsys: pytest.CaptureFixtur
 
 def test_a_command_in_english_leaves_the_callers_language_as_it_was() -> None:
     assert main(["list", "--lang", "en"]) == 0
-    assert popote.get_language() == "fr"
+    assert get_language() == "fr"
