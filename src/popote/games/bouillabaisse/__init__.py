@@ -33,9 +33,10 @@ SPEC = GameSpec(
     min_players=2,
     max_players=12,
     default_players=4,
-    search_iterations=200,
+    search_iterations=1000,
     search_depth=1,
     search_prior=True,
+    search_horizon=1,
     options=(
         Option.choice(
             "decks",
