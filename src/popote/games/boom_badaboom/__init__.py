@@ -30,6 +30,8 @@ SPEC = GameSpec(
     max_players=5,
     default_players=4,
     search_iterations=500,
+    search_depth=1,
+    heuristic_rollouts=True,
     search_prior=True,
     options=(
         Option.choice(
