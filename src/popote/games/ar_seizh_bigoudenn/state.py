@@ -163,7 +163,8 @@ class ArSeizhState(GameState):
 
     @property
     def progress(self) -> int:
-        return self.round
+        """Turns begun: each round starts at seat 0."""
+        return (self.round - 1) * self.players + self.current
 
     def result(self) -> dict[str, Any]:
         best = max(self.scores)
