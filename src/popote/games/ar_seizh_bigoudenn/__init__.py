@@ -29,7 +29,9 @@ SPEC = GameSpec(
     default_players=4,
     search_iterations=100,
     search_depth=1,
+    heuristic_rollouts=True,
     search_prior=True,
+    search_horizon=5,
     options=(
         Option.boolean(
             "real_time",
