@@ -6,7 +6,8 @@ the same seed (same deal, same bots' seeds elsewhere), so the luck of the cards 
 of the difference and far fewer games separate two bots than in an open tournament. The
 candidate's seat turns with the deals, so it plays every seat equally often.
 
-The report gives both win rates at those seats, and the mean of the paired differences with
+The report gives (beside the usual header, whose ``games`` counts both games of each deal)
+both win rates at those seats, and the mean of the paired differences with
 its 95 % interval and two-sided p-value (a normal approximation over independent deals).
 
 >>> report = duplicate("pieds-dans-le-plat", 2, 4, 1, "random", "heuristic")
@@ -19,7 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from popote.simulate import GameRecord, GameTask, Progress, rate_summary, run_tasks
+from popote.simulate import (
+    GameRecord,
+    GameTask,
+    Progress,
+    rate_summary,
+    report_header,
+    run_tasks,
+)
 from popote.stats import paired_difference
 
 
@@ -50,22 +58,19 @@ def duplicate_tasks(
 def summarise_duplicate(
     records: Sequence[GameRecord], candidate: str, baseline: str
 ) -> dict[str, Any]:
+    players = records[0].task.players
     pairs = list(zip(records[::2], records[1::2], strict=True))
-    seats = [deal % records[0].task.players for deal in range(len(pairs))]
+    seats = [deal % players for deal in range(len(pairs))]
     with_candidate = [
         played.win_share(seat) for (played, _), seat in zip(pairs, seats, strict=True)
     ]
     without = [alone.win_share(seat) for (_, alone), seat in zip(pairs, seats, strict=True)]
-    first = records[0].task
     return {
-        "game": first.name,
-        "players": first.players,
+        **report_header(records),
         "deals": len(pairs),
-        "seed": first.seed,
-        "options": dict(first.options),
         "candidate": {"bot": candidate, **rate_summary(sum(with_candidate), len(pairs))},
         "baseline": {"bot": baseline, **rate_summary(sum(without), len(pairs))},
-        "expected_if_equal": 1 / first.players,
+        "expected_if_equal": 1 / players,
         "difference": paired_difference(
             [mine - theirs for mine, theirs in zip(with_candidate, without, strict=True)]
         ),

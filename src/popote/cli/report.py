@@ -95,18 +95,11 @@ def print_tournament(report: dict[str, Any], lang: Lang) -> None:
 
 
 def print_duplicate(report: dict[str, Any], lang: Lang) -> None:
-    difference = report["difference"]
     print(
         Text(
             "{game} en duplicate : {deals} donnes à {players} joueurs (graine {seed}), chacune jouée deux fois.",
             "{game} duplicate: {deals} deals of {players} players (seed {seed}), each played twice.",
-        ).render(
-            lang,
-            game=report["game"],
-            deals=report["deals"],
-            players=report["players"],
-            seed=report["seed"],
-        )
+        ).render(lang, **report)
     )
     for role in ("candidate", "baseline"):
         row = report[role]
@@ -117,45 +110,22 @@ def print_duplicate(report: dict[str, Any], lang: Lang) -> None:
         )
     print(
         Text(
-            "Écart apparié : {mean:+.1%} [{low:+.1%} – {high:+.1%}], p = {p:.3g}",
-            "Paired difference: {mean:+.1%} [{low:+.1%} – {high:+.1%}], p = {p:.3g}",
-        ).render(
-            lang,
-            mean=difference["mean"],
-            low=difference["ci95_low"],
-            high=difference["ci95_high"],
-            p=difference["p_value"],
-        )
+            "Écart apparié : {mean:+.1%} [{ci95_low:+.1%} – {ci95_high:+.1%}], p = {p_value:.3g}",
+            "Paired difference: {mean:+.1%} [{ci95_low:+.1%} – {ci95_high:+.1%}], p = {p_value:.3g}",
+        ).render(lang, **report["difference"])
     )
 
 
 def print_regret(report: dict[str, Any], lang: Lang) -> None:
-    regret = report["regret"]
     print(
         Text(
-            "{game} à {players} joueurs : {positions} positions tirées parmi les {last} dernières décisions (graine {seed}), {worlds} mondes par coup, {choices:.1f} coups possibles en moyenne.",
-            "{game}, {players} players: {positions} positions drawn among the last {last} decisions (seed {seed}), {worlds} worlds per move, {choices:.1f} legal moves on average.",
-        ).render(
-            lang,
-            game=report["game"],
-            players=report["players"],
-            positions=report["positions"],
-            last=report["last"],
-            seed=report["seed"],
-            worlds=report["worlds"],
-            choices=report["mean_choices"],
-        )
+            "{game} à {players} joueurs : {positions} positions tirées parmi les {last} dernières décisions (graine {seed}), {worlds} mondes par coup, {mean_choices:.1f} coups possibles en moyenne.",
+            "{game}, {players} players: {positions} positions drawn among the last {last} decisions (seed {seed}), {worlds} worlds per move, {mean_choices:.1f} legal moves on average.",
+        ).render(lang, **report)
     )
     print(
         Text(
-            "Regret du bot {bot} (utilité de la recherche, de 0 à 1) : {mean:+.4f} [{low:+.4f} – {high:+.4f}] ; un autre coup semble meilleur dans {differs:.0%} des positions.",
-            "Regret of the {bot} bot (the search's utility, 0 to 1): {mean:+.4f} [{low:+.4f} – {high:+.4f}]; another move looks better in {differs:.0%} of the positions.",
-        ).render(
-            lang,
-            bot=report["bot"],
-            mean=regret["mean"],
-            low=regret["ci95_low"],
-            high=regret["ci95_high"],
-            differs=report["differs"],
-        )
+            "Regret du bot {bot} (utilité de la recherche, de 0 à 1) : {mean:+.4f} [{ci95_low:+.4f} – {ci95_high:+.4f}] ; un autre coup semble meilleur dans {differs:.0%} des positions.",
+            "Regret of the {bot} bot (the search's utility, 0 to 1): {mean:+.4f} [{ci95_low:+.4f} – {ci95_high:+.4f}]; another move looks better in {differs:.0%} of the positions.",
+        ).render(lang, bot=report["bot"], differs=report["differs"], **report["regret"])
     )
