@@ -1,4 +1,5 @@
-"""Search speed per game: ISMCTS iterations per second and median decision time per level.
+"""Search speed per game: ISMCTS iterations per second, median decision time per level and
+the longest ``difficile`` decision.
 
 Positions are sampled from seeded random play; at each one, a fresh bot of each level is
 told everything its seat saw, then timed on one decision.
@@ -55,7 +56,7 @@ def decision_seconds(name: str, level: str, match: Match, seed: int) -> tuple[fl
 
 def measure_game(name: str, positions: int) -> dict[str, Any]:
     matches = sample_positions(name, positions, seed=7)
-    row: dict[str, Any] = {"game": name, "median_seconds": {}}
+    row: dict[str, Any] = {"game": name, "median_seconds": {}, "longest_seconds": {}}
     searched = searched_time = 0.0
     for level in LEVELS:
         timings = []
@@ -66,6 +67,7 @@ def measure_game(name: str, positions: int) -> dict[str, Any]:
                 searched += iterations
                 searched_time += seconds
         row["median_seconds"][level] = statistics.median(timings)
+        row["longest_seconds"][level] = max(timings)
     row["iterations_per_second"] = searched / searched_time if searched_time else 0.0
     row["difficile_iterations"] = get_game(name).spec.search_iterations
     return row
@@ -81,11 +83,13 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print(f"{'game':<24}{'iter/s':>9}{'budget':>8}" + "".join(f"{level:>12}" for level in LEVELS))
+    header = "".join(f"{level:>12}" for level in LEVELS)
+    print(f"{'game':<24}{'iter/s':>9}{'budget':>8}{header}{'longest difficile':>19}")
     for row in rows:
         medians = "".join(f"{row['median_seconds'][level] * 1000:>10.1f}ms" for level in LEVELS)
+        longest = row["longest_seconds"]["difficile"] * 1000
         print(
-            f"{row['game']:<24}{row['iterations_per_second']:>9,.0f}{row['difficile_iterations']:>8}{medians}"
+            f"{row['game']:<24}{row['iterations_per_second']:>9,.0f}{row['difficile_iterations']:>8}{medians}{longest:>17.1f}ms"
         )
 
 
