@@ -31,6 +31,11 @@ from popote.simulate import (
 from popote.stats import paired_difference
 
 
+def candidate_seat(deal: int, players: int) -> int:
+    """The seat under test in deal number ``deal``: it turns with the deals."""
+    return deal % players
+
+
 def duplicate_tasks(
     name: str,
     players: int,
@@ -47,9 +52,8 @@ def duplicate_tasks(
     """
     tasks = []
     for deal in range(deals):
-        seat = deal % players
         lineup = [baseline] * players
-        lineup[seat] = candidate
+        lineup[candidate_seat(deal, players)] = candidate
         for bots in (lineup, [baseline] * players):
             tasks.append(GameTask(name, players, seed + deal, tuple(bots), dict(options or {})))
     return tasks
@@ -60,7 +64,7 @@ def summarise_duplicate(
 ) -> dict[str, Any]:
     players = records[0].task.players
     pairs = list(zip(records[::2], records[1::2], strict=True))
-    seats = [deal % players for deal in range(len(pairs))]
+    seats = [candidate_seat(deal, players) for deal in range(len(pairs))]
     with_candidate = [
         played.win_share(seat) for (played, _), seat in zip(pairs, seats, strict=True)
     ]

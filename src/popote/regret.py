@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,7 +68,8 @@ def late_decisions(task: RegretTask) -> list[tuple[Match, int, Action]]:
     """The bots' decisions that offered a choice, last ones first: match, seat, action."""
     game = get_game(task.name)
     match = create_match(game, task.players, task.seed, task.options)
-    decisions: list[tuple[Match, int, Action]] = []
+    # Only the last ones are kept: a long match does not hold a copy of every position.
+    decisions: deque[tuple[Match, int, Action]] = deque(maxlen=task.last)
 
     def keep(current: Match, seat: int, action: Action) -> None:
         if len(current.legal_actions(seat)) > 1:
@@ -75,7 +77,7 @@ def late_decisions(task: RegretTask) -> list[tuple[Match, int, Action]]:
 
     bots = [make_bot(task.bot, game, seat, task.seed) for seat in range(task.players)]
     play_out(match, bots, keep)
-    return decisions[::-1][: task.last]
+    return list(reversed(decisions))
 
 
 def measure(task: RegretTask) -> Position | None:

@@ -11,11 +11,11 @@ prior's choice unless another action scores clearly better (by ``confidence``): 
 improvement that cannot stray far below its prior on noisy estimates.
 
 Budget by iterations (deterministic for a given seed) or by seconds. With a ``horizon``,
-rollouts stop after that many of the game's scoring steps (manches, rounds) and judge the
-standings then: shorter, less noisy rollouts in games of many scored rounds. ``max_depth`` limits the
-tree: 1 gives flat Monte Carlo over the root actions, each followed by a whole rollout, which
-suits long games whose rollout policy (the heuristic bot) is worth more than a shallow tree
-of random replies.
+rollouts stop after that many of the game's scoring steps (manches, turns) and judge the
+standings then: shorter, less noisy rollouts in games of many scored rounds. ``max_depth``
+limits the tree: 1 gives flat Monte Carlo over the root actions, each followed by a whole
+rollout, which suits long games whose rollout policy (the heuristic bot) is worth more than a
+shallow tree of random replies.
 """
 
 from __future__ import annotations

@@ -33,8 +33,11 @@ from popote.simulate import (
 from popote.tournament import summarise_tournament, tournament_tasks
 
 
-def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100)
+def add_batch_arguments(
+    parser: argparse.ArgumentParser, games: int = 100, plots: bool = True, what: str | None = None
+) -> None:
+    """``--games`` (``what`` they count, if not games), ``--jobs``, ``--json`` and ``--plot``."""
+    parser.add_argument("--games", type=int, default=games, help=what)
     parser.add_argument(
         "--jobs", type=int, default=None, help="processus (défaut : tous les cœurs)"
     )
@@ -45,7 +48,8 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FICHIER",
         help="rapport JSON (sans fichier : à l'écran)",
     )
-    parser.add_argument("--plot", type=Path, metavar="FICHIER.png|svg", help="graphiques")
+    if plots:
+        parser.add_argument("--plot", type=Path, metavar="FICHIER.png|svg", help="graphiques")
 
 
 def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:
@@ -62,8 +66,12 @@ def _checked(args: argparse.Namespace) -> tuple[int, int, int]:
     jobs, seed = _jobs_and_seed(args)
     if args.plot is not None:
         check_plot_path(args.plot)
-    players = args.players or get_game(args.game).spec.default_players
-    return players, jobs, seed
+    return _players(args), jobs, seed
+
+
+def _players(args: argparse.Namespace) -> int:
+    players: int = args.players or get_game(args.game).spec.default_players
+    return players
 
 
 def _emit_json(report: dict[str, Any], target: str | None) -> bool:
@@ -160,11 +168,10 @@ def run_regret(args: argparse.Namespace, lang: Lang) -> None:
                 "--worlds must be at least 2 and --last at least 1",
             )
         )
-    players = args.players or game.spec.default_players
     options = parse_options(game, args.option)
     parse_bot_kinds(args.bot, 1)
     tasks = regret_tasks(
-        args.game, players, args.games, seed, args.worlds, args.last, options, args.bot
+        args.game, _players(args), args.games, seed, args.worlds, args.last, options, args.bot
     )
     with progress_bar(len(tasks), lang) as advance:
         positions = run_parallel(measure, tasks, jobs, advance)

@@ -62,17 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     regret = commands.add_parser(
         "regret", help="regret d'un bot en fin de partie / a bot's regret late in a match"
     )
-    regret.add_argument("game")
-    regret.add_argument("--players", type=int)
-    regret.add_argument("--seed", type=int)
-    regret.add_argument("--games", type=int, default=200, help="positions (une par partie)")
+    _match_arguments(regret)
+    add_batch_arguments(regret, games=200, plots=False, what="positions (une par partie)")
     regret.add_argument("--worlds", type=int, default=200, help="mondes tirés par coup")
     regret.add_argument("--last", type=int, default=10, help="parmi les N dernières décisions")
     regret.add_argument("--bot", default="heuristic", help="le bot jugé (défaut : heuristic)")
-    regret.add_argument("--jobs", type=int)
-    regret.add_argument("--json", nargs="?", const="-", metavar="FICHIER")
-    regret.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
-    regret.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
     balance = commands.add_parser("balance", help="rapport d'équilibre / balance report")
     balance.add_argument("game")
@@ -90,17 +84,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _common_match_arguments(parser: argparse.ArgumentParser) -> None:
+def _match_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game and how its matches are set up: players, seed, options, language."""
     parser.add_argument("game", help="nom du jeu (popote list)")
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int)
+    parser.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
+    parser.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
+
+
+def _common_match_arguments(parser: argparse.ArgumentParser) -> None:
+    _match_arguments(parser)
     parser.add_argument(
         "--bots",
         default="heuristic",
         help="random, heuristic, search ou un niveau (facile, moyen, difficile, expert) ; un pour tous ou un par siège",
     )
-    parser.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
-    parser.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
 
 def list_games(lang: Lang) -> None:

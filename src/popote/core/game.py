@@ -76,8 +76,8 @@ class GameSpec:
     search_prior: bool = False
     """Whether the search keeps the heuristic bot's choice unless it finds a clearly better one."""
     search_horizon: int | None = None
-    """How many steps of progress (see :attr:`GameState.progress`) a search rollout plays before it judges
-    the standings (None: to the end of the match)."""
+    """How many steps of :attr:`GameState.progress` a search rollout plays before it judges the
+    standings (None: to the end of the match)."""
 
     def info(self) -> dict[str, Any]:
         return {
@@ -126,7 +126,7 @@ class GameState(ABC):
 
     @property
     def progress(self) -> int:
-        """Counts the scoring steps played so far (manches, rounds...); 0 without them.
+        """Counts the scoring steps played so far (manches, turns...); 0 without them.
 
         A search rollout with a horizon stops when this has grown by that many, and judges
         the :meth:`standings`: in a game of many scored rounds, the rounds after the next few
