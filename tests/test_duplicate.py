@@ -9,12 +9,13 @@ import pytest
 
 from popote.cli.main import main
 from popote.duplicate import duplicate, duplicate_tasks
+from popote.simulate import Batch
 
 GAME = "pieds-dans-le-plat"
 
 
 def test_each_deal_is_played_twice_from_the_same_seed_with_the_candidate_turning_seats() -> None:
-    tasks = duplicate_tasks(GAME, 3, 6, 10, "search", "heuristic")
+    tasks = duplicate_tasks(Batch(GAME, 3, games=6, seed=10), "search", "heuristic")
     pairs = list(zip(tasks[::2], tasks[1::2], strict=True))
     assert [played.seed for played, _ in pairs] == [alone.seed for _, alone in pairs]
     assert [played.bots.index("search") for played, _ in pairs] == [0, 1, 2, 0, 1, 2]
@@ -22,19 +23,20 @@ def test_each_deal_is_played_twice_from_the_same_seed_with_the_candidate_turning
 
 
 def test_a_bot_against_itself_plays_every_deal_the_same_way_twice() -> None:
-    report = duplicate(GAME, 3, 12, 5, "heuristic", "heuristic")
+    report = duplicate(Batch(GAME, 3, games=12, seed=5), "heuristic", "heuristic")
     assert report["candidate"]["win_rate"] == report["baseline"]["win_rate"]
     assert report["difference"]["mean"] == 0 and report["difference"]["p_value"] == 1
 
 
 def test_a_stronger_bot_shows_a_significant_paired_gain() -> None:
-    report = duplicate(GAME, 3, 30, 1, "heuristic", "random", jobs=2)
+    deals = Batch(GAME, 3, games=30, seed=1)
+    report = duplicate(deals, "heuristic", "random", jobs=2)
     difference = report["difference"]
     assert difference["ci95_low"] > 0 and difference["p_value"] < 0.01
     assert report["candidate"]["win_rate"] - report["baseline"]["win_rate"] == pytest.approx(
         difference["mean"]
     )
-    assert report == duplicate(GAME, 3, 30, 1, "heuristic", "random", jobs=1)
+    assert report == duplicate(deals, "heuristic", "random", jobs=1)
 
 
 def test_cli_reports_the_paired_difference(

@@ -9,7 +9,7 @@ import pytest
 
 from popote.cli.main import main
 from popote.regret import RegretTask, late_decisions, measure, regret_tasks, summarise_regret
-from popote.simulate import run_parallel
+from popote.simulate import Batch, run_parallel
 
 GAME = "pieds-dans-le-plat"
 
@@ -27,7 +27,7 @@ def test_late_decisions_are_the_last_real_choices_of_the_match_last_first() -> N
 
 def test_a_random_bot_regrets_more_than_the_heuristic_bot() -> None:
     def regret(bot: str) -> float:
-        tasks = regret_tasks(GAME, 3, positions=40, seed=1, worlds=24, last=6, bot=bot)
+        tasks = regret_tasks(Batch(GAME, 3, games=40, seed=1), worlds=24, last=6, bot=bot)
         summary = summarise_regret(run_parallel(measure, tasks, jobs=2))
         assert summary["bot"] == bot and summary["positions"] == 40
         mean: float = summary["regret"]["mean"]

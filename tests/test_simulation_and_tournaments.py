@@ -17,31 +17,28 @@ from popote.core.chance import Chance
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
 from popote.plots import plot_rates
-from popote.simulate import simulate
+from popote.simulate import Batch, simulate
 from popote.tournament import tournament, tournament_tasks
 
 GAME = "pieds-dans-le-plat"
 
 
 def test_the_same_seed_gives_the_same_report_whatever_the_number_of_jobs() -> None:
-    alone = simulate(
-        GAME, players=3, games=12, seed=4, bots=["random", "heuristic", "facile"], jobs=1
-    )
-    shared = simulate(
-        GAME, players=3, games=12, seed=4, bots=["random", "heuristic", "facile"], jobs=2
-    )
+    batch = Batch(GAME, players=3, games=12, seed=4)
+    alone = simulate(batch, ["random", "heuristic", "facile"], jobs=1)
+    shared = simulate(batch, ["random", "heuristic", "facile"], jobs=2)
     assert alone == shared
 
 
 def test_win_rates_come_with_intervals_that_contain_them() -> None:
-    report = simulate(GAME, players=2, games=40, seed=1, bots=["random", "heuristic"])
+    report = simulate(Batch(GAME, players=2, games=40, seed=1), ["random", "heuristic"])
     for seat in report["seats"]:
         assert 0 <= seat["ci95_low"] <= seat["win_rate"] <= seat["ci95_high"] <= 1
     assert report["seats"][1]["ci95_low"] > report["seats"][0]["ci95_high"]
 
 
 def test_every_bot_plays_every_seat_and_follows_every_other_bot_equally_often() -> None:
-    tasks = tournament_tasks(GAME, players=3, games=12, seed=0, bots=["a", "b", "c"])
+    tasks = tournament_tasks(Batch(GAME, players=3, games=12), ["a", "b", "c"])
     for seat in range(3):
         assert sorted(task.bots[seat] for task in tasks) == sorted("aaaabbbbcccc")
     followers = Counter(
@@ -51,13 +48,14 @@ def test_every_bot_plays_every_seat_and_follows_every_other_bot_equally_often() 
 
 
 def test_more_bots_than_arrangements_allow_fall_back_to_seeded_shuffles() -> None:
-    tasks = tournament_tasks(GAME, players=7, games=4, seed=2, bots=["a", "b"])
+    batch = Batch(GAME, players=7, games=4, seed=2)
+    tasks = tournament_tasks(batch, ["a", "b"])
     assert all(sorted(task.bots) == sorted("aaaabbb") for task in tasks)
-    assert tasks == tournament_tasks(GAME, players=7, games=4, seed=2, bots=["a", "b"])
+    assert tasks == tournament_tasks(batch, ["a", "b"])
 
 
 def test_a_tournament_rates_the_stronger_bot_higher() -> None:
-    report = tournament(GAME, players=2, games=40, seed=3, bots=["heuristic", "random"])
+    report = tournament(Batch(GAME, players=2, games=40, seed=3), ["heuristic", "random"])
     heuristic, random = report["bots"]
     assert heuristic["seat_games"] == random["seat_games"] == 40
     assert heuristic["win_rate"] > random["win_rate"]

@@ -10,17 +10,18 @@ The report gives (beside the usual header, whose ``games`` counts both games of 
 both win rates at those seats, and the mean of the paired differences with
 its 95 % interval and two-sided p-value (a normal approximation over independent deals).
 
->>> report = duplicate("pieds-dans-le-plat", 2, 4, 1, "random", "heuristic")
+>>> report = duplicate(Batch("pieds-dans-le-plat", 2, games=4, seed=1), "random", "heuristic")
 >>> report["deals"], report["candidate"]["bot"], report["baseline"]["bot"]
 (4, 'random', 'heuristic')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from popote.simulate import (
+    Batch,
     GameRecord,
     GameTask,
     Progress,
@@ -36,26 +37,20 @@ def candidate_seat(deal: int, players: int) -> int:
     return deal % players
 
 
-def duplicate_tasks(
-    name: str,
-    players: int,
-    deals: int,
-    seed: int,
-    candidate: str,
-    baseline: str,
-    options: Mapping[str, Any] | None = None,
-) -> list[GameTask]:
-    """Two tasks per deal: the candidate at seat ``deal % players``, then the baseline alone.
+def duplicate_tasks(batch: Batch, candidate: str, baseline: str) -> list[GameTask]:
+    """Two tasks per deal (the batch's ``games`` counts deals): the candidate at seat
+    ``deal % players`` among baseline bots, then the baseline bots alone.
 
-    >>> [task.bots for task in duplicate_tasks("pieds-dans-le-plat", 2, 2, 0, "a", "b")]
+    >>> tasks = duplicate_tasks(Batch("pieds-dans-le-plat", 2, games=2), "a", "b")
+    >>> [task.bots for task in tasks]
     [('a', 'b'), ('b', 'b'), ('b', 'a'), ('b', 'b')]
     """
     tasks = []
-    for deal in range(deals):
-        lineup = [baseline] * players
-        lineup[candidate_seat(deal, players)] = candidate
-        for bots in (lineup, [baseline] * players):
-            tasks.append(GameTask(name, players, seed + deal, tuple(bots), dict(options or {})))
+    alone = [baseline] * batch.players
+    for deal in range(batch.games):
+        lineup = alone[:]
+        lineup[candidate_seat(deal, batch.players)] = candidate
+        tasks += [batch.task(deal, lineup), batch.task(deal, alone)]
     return tasks
 
 
@@ -82,15 +77,11 @@ def summarise_duplicate(
 
 
 def duplicate(
-    name: str,
-    players: int,
-    deals: int,
-    seed: int,
+    batch: Batch,
     candidate: str,
     baseline: str,
-    options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     jobs: int = 1,
 ) -> dict[str, Any]:
-    tasks = duplicate_tasks(name, players, deals, seed, candidate, baseline, options)
-    return summarise_duplicate(run_tasks(tasks, jobs, progress), candidate, baseline)
+    records = run_tasks(duplicate_tasks(batch, candidate, baseline), jobs, progress)
+    return summarise_duplicate(records, candidate, baseline)

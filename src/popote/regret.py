@@ -33,6 +33,7 @@ from popote.core.errors import PopoteError
 from popote.core.i18n import Text
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
+from popote.simulate import Batch
 from popote.stats import paired_difference
 
 
@@ -121,19 +122,13 @@ def _values(
     return values
 
 
-def regret_tasks(
-    name: str,
-    players: int,
-    positions: int,
-    seed: int,
-    worlds: int,
-    last: int,
-    options: Mapping[str, Any] | None = None,
-    bot: str = "heuristic",
-) -> list[RegretTask]:
+def regret_tasks(batch: Batch, worlds: int, last: int, bot: str = "heuristic") -> list[RegretTask]:
+    """One position per match of the batch."""
     return [
-        RegretTask(name, players, seed + index, worlds, last, dict(options or {}), bot)
-        for index in range(positions)
+        RegretTask(
+            batch.name, batch.players, batch.seed + index, worlds, last, dict(batch.options), bot
+        )
+        for index in range(batch.games)
     ]
 
 

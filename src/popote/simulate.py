@@ -4,7 +4,7 @@ Each match is a pure function of its :class:`GameTask` (game, players, options, 
 seat, seed), so the work can be spread over processes, or machines, without changing a
 single figure: the same arguments give the same report whatever the number of jobs.
 
->>> report = simulate("pieds-dans-le-plat", players=2, games=3, seed=1, bots=["random", "heuristic"])
+>>> report = simulate(Batch("pieds-dans-le-plat", players=2, games=3, seed=1), ["random", "heuristic"])
 >>> report["games"], len(report["seats"])
 (3, 2)
 """
@@ -44,6 +44,22 @@ class GameTask:
     options: Mapping[str, Any] = field(default_factory=dict)
     label_key: str = ""
     """A key of ``result()`` holding one label per seat (a character...) to keep, if any."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What every batch command shares: the game, its players and options, how many matches
+    and from which seed (match ``i`` is played from seed ``seed + i``)."""
+
+    name: str
+    players: int
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def task(self, index: int, bots: Sequence[str]) -> GameTask:
+        """Match number ``index`` of the batch, with these bots at the seats."""
+        return GameTask(self.name, self.players, self.seed + index, tuple(bots), dict(self.options))
 
 
 @dataclass(frozen=True)
@@ -158,33 +174,14 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
 
 
 def simulate(
-    name: str,
-    players: int,
-    games: int,
-    seed: int,
-    bots: Sequence[str],
-    options: Mapping[str, Any] | None = None,
-    progress: Progress | None = None,
-    jobs: int = 1,
+    batch: Batch, bots: Sequence[str], progress: Progress | None = None, jobs: int = 1
 ) -> dict[str, Any]:
-    """Play ``games`` matches with seeds ``seed``, ``seed + 1``... and summarise them."""
-    return summarise(
-        run_tasks(simulation_tasks(name, players, games, seed, bots, options), jobs, progress)
-    )
+    """Play the batch's matches with ``bots`` at the seats and summarise them."""
+    return summarise(run_tasks(simulation_tasks(batch, bots), jobs, progress))
 
 
-def simulation_tasks(
-    name: str,
-    players: int,
-    games: int,
-    seed: int,
-    bots: Sequence[str],
-    options: Mapping[str, Any] | None = None,
-) -> list[GameTask]:
-    return [
-        GameTask(name, players, seed + index, tuple(bots), dict(options or {}))
-        for index in range(games)
-    ]
+def simulation_tasks(batch: Batch, bots: Sequence[str]) -> list[GameTask]:
+    return [batch.task(index, bots) for index in range(batch.games)]
 
 
 def check_plot_path(path: Path) -> None:

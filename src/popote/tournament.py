@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from popote.core.chance import Chance
-from popote.simulate import GameRecord, GameTask, Progress, rate_summary, report_header, run_tasks
+from popote.simulate import (
+    Batch,
+    GameRecord,
+    GameTask,
+    Progress,
+    rate_summary,
+    report_header,
+    run_tasks,
+)
 
 MAX_ARRANGEMENTS = 720
 
@@ -40,18 +48,9 @@ def arrangements(bots: Sequence[str], players: int, games: int, seed: int) -> li
     return shuffled
 
 
-def tournament_tasks(
-    name: str,
-    players: int,
-    games: int,
-    seed: int,
-    bots: Sequence[str],
-    options: Mapping[str, Any] | None = None,
-) -> list[GameTask]:
-    return [
-        GameTask(name, players, seed + index, lineup, dict(options or {}))
-        for index, lineup in enumerate(arrangements(bots, players, games, seed))
-    ]
+def tournament_tasks(batch: Batch, bots: Sequence[str]) -> list[GameTask]:
+    lineups = arrangements(bots, batch.players, batch.games, batch.seed)
+    return [batch.task(index, lineup) for index, lineup in enumerate(lineups)]
 
 
 def ratings(records: Sequence[GameRecord], bots: Sequence[str]) -> dict[str, dict[str, float]]:
@@ -100,14 +99,7 @@ def summarise_tournament(records: Sequence[GameRecord], bots: Sequence[str]) -> 
 
 
 def tournament(
-    name: str,
-    players: int,
-    games: int,
-    seed: int,
-    bots: Sequence[str],
-    options: Mapping[str, Any] | None = None,
-    progress: Progress | None = None,
-    jobs: int = 1,
+    batch: Batch, bots: Sequence[str], progress: Progress | None = None, jobs: int = 1
 ) -> dict[str, Any]:
-    records = run_tasks(tournament_tasks(name, players, games, seed, bots, options), jobs, progress)
+    records = run_tasks(tournament_tasks(batch, bots), jobs, progress)
     return summarise_tournament(records, bots)

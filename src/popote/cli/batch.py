@@ -23,6 +23,7 @@ from popote.core.registry import get_game
 from popote.duplicate import duplicate_tasks, summarise_duplicate
 from popote.regret import measure, regret_tasks, summarise_regret
 from popote.simulate import (
+    Batch,
     check_plot_path,
     default_jobs,
     run_parallel,
@@ -62,16 +63,15 @@ def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:
     return jobs, 0 if args.seed is None else args.seed
 
 
-def _checked(args: argparse.Namespace) -> tuple[int, int, int]:
+def _batch(args: argparse.Namespace) -> tuple[Batch, int]:
+    """The batch the arguments describe, checked, and the number of jobs to play it on."""
+    game = get_game(args.game)
     jobs, seed = _jobs_and_seed(args)
-    if args.plot is not None:
+    if getattr(args, "plot", None) is not None:
         check_plot_path(args.plot)
-    return _players(args), jobs, seed
-
-
-def _players(args: argparse.Namespace) -> int:
-    players: int = args.players or get_game(args.game).spec.default_players
-    return players
+    players: int = args.players or game.spec.default_players
+    options = parse_options(game, args.option)
+    return Batch(args.game, players, args.games, seed, options), jobs
 
 
 def _emit_json(report: dict[str, Any], target: str | None) -> bool:
@@ -86,11 +86,8 @@ def _emit_json(report: dict[str, Any], target: str | None) -> bool:
 
 
 def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
-    game = get_game(args.game)
-    players, jobs, seed = _checked(args)
-    options = parse_options(game, args.option)
-    bots = parse_bot_kinds(args.bots, players)
-    tasks = simulation_tasks(args.game, players, args.games, seed, bots, options)
+    batch, jobs = _batch(args)
+    tasks = simulation_tasks(batch, parse_bot_kinds(args.bots, batch.players))
     with progress_bar(len(tasks), lang) as advance:
         records = run_tasks(tasks, jobs, advance)
     report = summarise(records)
@@ -119,15 +116,13 @@ def _plot_rates(rows: list[dict[str, Any]], report: dict[str, Any], path: Path |
 
 
 def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
-    game = get_game(args.game)
-    players, jobs, seed = _checked(args)
-    options = parse_options(game, args.option)
+    batch, jobs = _batch(args)
     bots = _bot_names(args.bots)
     if len(bots) < 2:
         raise PopoteError(
             Text("un tournoi demande au moins deux bots", "a tournament needs at least two bots")
         )
-    tasks = tournament_tasks(args.game, players, args.games, seed, bots, options)
+    tasks = tournament_tasks(batch, bots)
     with progress_bar(len(tasks), lang) as advance:
         records = run_tasks(tasks, jobs, advance)
     report = summarise_tournament(records, bots)
@@ -137,9 +132,7 @@ def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
 
 
 def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
-    game = get_game(args.game)
-    players, jobs, seed = _checked(args)
-    options = parse_options(game, args.option)
+    batch, jobs = _batch(args)
     bots = _bot_names(args.bots)
     if len(bots) != 2:
         raise PopoteError(
@@ -149,7 +142,7 @@ def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
             )
         )
     candidate, baseline = bots
-    tasks = duplicate_tasks(args.game, players, args.games, seed, candidate, baseline, options)
+    tasks = duplicate_tasks(batch, candidate, baseline)
     with progress_bar(len(tasks), lang) as advance:
         records = run_tasks(tasks, jobs, advance)
     report = summarise_duplicate(records, candidate, baseline)
@@ -159,8 +152,7 @@ def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
 
 
 def run_regret(args: argparse.Namespace, lang: Lang) -> None:
-    game = get_game(args.game)
-    jobs, seed = _jobs_and_seed(args)
+    batch, jobs = _batch(args)
     if args.worlds < 2 or args.last < 1:
         raise PopoteError(
             Text(
@@ -168,11 +160,8 @@ def run_regret(args: argparse.Namespace, lang: Lang) -> None:
                 "--worlds must be at least 2 and --last at least 1",
             )
         )
-    options = parse_options(game, args.option)
     parse_bot_kinds(args.bot, 1)
-    tasks = regret_tasks(
-        args.game, _players(args), args.games, seed, args.worlds, args.last, options, args.bot
-    )
+    tasks = regret_tasks(batch, args.worlds, args.last, args.bot)
     with progress_bar(len(tasks), lang) as advance:
         positions = run_parallel(measure, tasks, jobs, advance)
     report = summarise_regret(positions)

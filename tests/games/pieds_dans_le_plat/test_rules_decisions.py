@@ -6,7 +6,7 @@ from typing import Any
 
 import popote
 from popote.games.pieds_dans_le_plat.scenario import scenario_match
-from popote.simulate import simulate
+from popote.simulate import Batch, simulate
 
 
 def play(match: popote.Match, seat: int, card: int) -> list[dict[str, Any]]:
@@ -131,9 +131,8 @@ def test_the_first_seat_starts_going_up_from_the_starting_card() -> None:
 
 
 def test_the_heuristic_bot_avoids_islands_it_was_shown_and_beats_random_bots() -> None:
-    report = simulate(
-        "pieds-dans-le-plat", players=2, games=60, seed=1, bots=["heuristic", "random"]
-    )
+    batch = Batch("pieds-dans-le-plat", players=2, games=60, seed=1)
+    report = simulate(batch, ["heuristic", "random"])
     heuristic, random = report["seats"]
     assert heuristic["mean_score"] < random["mean_score"]
     assert heuristic["win_rate"] > random["win_rate"]
