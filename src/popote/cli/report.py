@@ -37,16 +37,9 @@ def _rate(row: dict[str, Any]) -> str:
 def print_report(report: dict[str, Any], lang: Lang) -> None:
     print(
         Text(
-            "{game} : {games} parties à {players} joueurs (graine {seed}), {length:.1f} décisions en moyenne.",
-            "{game}: {games} games of {players} players (seed {seed}), {length:.1f} decisions on average.",
-        ).render(
-            lang,
-            game=report["game"],
-            games=report["games"],
-            players=report["players"],
-            seed=report["seed"],
-            length=report["mean_length"],
-        )
+            "{game} : {games} parties à {players} joueurs (graine {seed}), {mean_length:.1f} décisions en moyenne.",
+            "{game}: {games} games of {players} players (seed {seed}), {mean_length:.1f} decisions on average.",
+        ).render(lang, **report)
     )
     for seat in report["seats"]:
         print(
@@ -70,13 +63,7 @@ def print_tournament(report: dict[str, Any], lang: Lang) -> None:
         Text(
             "Tournoi {game} : {games} parties à {players} joueurs, places tournantes (graine {seed}).",
             "{game} tournament: {games} games of {players} players, rotating seats (seed {seed}).",
-        ).render(
-            lang,
-            game=report["game"],
-            games=report["games"],
-            players=report["players"],
-            seed=report["seed"],
-        )
+        ).render(lang, **report)
     )
     for row in report["bots"]:
         print(
