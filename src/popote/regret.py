@@ -126,7 +126,13 @@ def regret_tasks(batch: Batch, worlds: int, last: int, bot: str = "heuristic") -
     """One position per match of the batch."""
     return [
         RegretTask(
-            batch.name, batch.players, batch.seed + index, worlds, last, dict(batch.options), bot
+            batch.name,
+            batch.players,
+            batch.match_seed(index),
+            worlds,
+            last,
+            dict(batch.options),
+            bot,
         )
         for index in range(batch.games)
     ]

@@ -57,9 +57,13 @@ class Batch:
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def match_seed(self, index: int) -> int:
+        return self.seed + index
+
     def task(self, index: int, bots: Sequence[str]) -> GameTask:
         """Match number ``index`` of the batch, with these bots at the seats."""
-        return GameTask(self.name, self.players, self.seed + index, tuple(bots), dict(self.options))
+        seed = self.match_seed(index)
+        return GameTask(self.name, self.players, seed, tuple(bots), dict(self.options))
 
 
 @dataclass(frozen=True)
