@@ -1,0 +1,84 @@
+"""Counted words and numbers as each language writes them (CLDR rules, through Babel).
+
+French treats 0 and 1 as singular and writes "45,5 %"; English writes "0 cards" and "45.5%".
+
+>>> cards = Plural(("{n} carte", "{n} cartes"), ("{n} card", "{n} cards"))
+>>> [cards.render(n, "fr") for n in (0, 1, 2)]
+['0 carte', '1 carte', '2 cartes']
+>>> [cards.render(n, "en") for n in (0, 1, 2)]
+['0 cards', '1 card', '2 cards']
+>>> cards.text(3).en
+'3 cards'
+>>> percent(0.455, "fr"), percent(0.455, "en")
+('45,5 %', '45.5%')
+>>> decimal(-1234.5, "fr", digits=1), decimal(-1234.5, "en", digits=1)
+('-1 234,5', '-1,234.5')
+>>> decimal(0.25, "fr", digits=2, signed=True)
+'+0,25'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+
+from popote.core.i18n import Lang, Text, get_language
+
+# Babel writes narrow no-break spaces; a plain space reads the same aloud and survives every
+# terminal, file and screen reader.
+_SPACES = str.maketrans({"\u202f": " ", "\u00a0": " "})
+_MINUS = "-"
+
+
+@cache
+def _locale(lang: Lang) -> Locale:
+    return Locale.parse(lang)
+
+
+def _plain(text: str) -> str:
+    return text.translate(_SPACES).replace("\u2212", _MINUS)
+
+
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """A countable phrase: (singular, plural) forms in French and English, ``{n}`` the count."""
+
+    fr: tuple[str, str]
+    en: tuple[str, str]
+
+    def render(self, count: int, lang: Lang | None = None, **fields: Any) -> str:
+        language = lang or get_language()
+        singular, plural = self.en if language == "en" else self.fr
+        form = _locale(language).plural_form(abs(count))
+        return (singular if form == "one" else plural).format(n=count, **fields)
+
+    def text(self, count: int, **fields: Any) -> Text:
+        return Text(self.render(count, "fr", **fields), self.render(count, "en", **fields))
+
+
+def _with_digits(pattern: str, digits: int) -> str:
+    """The CLDR ``pattern`` with exactly ``digits`` decimals after its last integer digit."""
+    last = pattern.rfind("0")
+    return pattern[: last + 1] + ("." + "0" * digits if digits else "") + pattern[last + 1 :]
+
+
+def percent(ratio: float, lang: Lang | None = None, digits: int = 1, signed: bool = False) -> str:
+    """``ratio`` (0.455) as a percentage in the language's own format (``45,5 %``)."""
+    locale = _locale(lang or get_language())
+    pattern = _with_digits(str(locale.percent_formats[None].pattern), digits)
+    if signed:
+        pattern = "+" + pattern + ";-" + pattern
+    return _plain(format_percent(ratio, pattern, locale=locale))
+
+
+def decimal(value: float, lang: Lang | None = None, digits: int = 0, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals and the language's separators."""
+    language = lang or get_language()
+    pattern = _with_digits("#,##0", digits)
+    if signed:
+        pattern = "+" + pattern + ";-" + pattern
+    return _plain(format_decimal(value, pattern, locale=_locale(language)))
