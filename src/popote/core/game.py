@@ -166,6 +166,15 @@ class Presenter(ABC):
         """What the human is asked to decide now."""
         return Text("À vous de jouer.", "Your move.").get(lang)
 
+    def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
+        """The steps a long menu goes through to reach ``action`` ("Cuisiner", ...); see
+        :func:`popote.core.menu.build_menu`. None by default: long menus are only paged."""
+        return ()
+
+    def ranked(self, actions: Sequence[Action], view: View) -> list[Action]:
+        """``actions`` in the order a menu lists them, the best first."""
+        return list(actions)
+
 
 class Game(ABC):
     """One game: its spec, how to set up a match, how to show it, and its bot."""
