@@ -58,10 +58,21 @@ def test_a_caught_bluff_stops_the_bluffer_drawing_and_gives_the_accuser_a_card()
     assert not test["truthful"] and test["cards"] == ["sauce_soja"]
     assert m.view(1)["hand_sizes"] == [4, 2]
     assert m.view(None)["caught"]
-    kinds = {a["type"] for a in m.legal_actions(0)}
-    assert kinds == {"cook", "end_turn"}  # no more face-down discards: they would draw nothing
     cook(m, 0, "nouilles", "champignons", "gingembre")
     assert m.view(0)["hand_sizes"][0] == 1
+
+
+def test_rule_a_caught_bluffer_may_still_discard_but_draws_nothing() -> None:
+    hand = ["nouilles", "sauce_soja", "gingembre", "gingembre"]
+    m = scenario_match(hands=[hand, ["poulet", "porc"]])
+    m.act(0, protein("sauce_soja", "crevette"))
+    m.act(1, TEST)
+    assert pair("gingembre", "gingembre") in m.legal_actions(0)
+    m.act(0, pair("gingembre", "gingembre"))
+    events = m.act(1, TEST)  # an honest pair: the accuser still loses their hand
+    assert of_type(events, "taste_test")[0]["truthful"] and m.view(1)["hand"] == []
+    assert not of_type(events, "cards_drawn")
+    assert m.view(0)["hand"] == ["nouilles"]
 
 
 def test_rule_a_revealed_bluff_stays_face_up_until_the_end_of_the_turn() -> None:

@@ -156,8 +156,8 @@ class StirFryHeuristicBot(Bot):
         return TASTE_TEST if (1.0 - truth) * gain > truth * cost else PASS
 
     def _discard(self, view: dict[str, Any], legal: set[Action]) -> Action | None:
-        if view["deck_size"] == 0:
-            return None
+        if view["deck_size"] == 0 or view["caught"]:
+            return None  # a discard would draw nothing
         hand: list[str] = view["hand"]
         counts = Counter(hand)
         order = keep_order(hand)

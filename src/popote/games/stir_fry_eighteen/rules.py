@@ -96,7 +96,7 @@ class StirFryState(GameState):
         if self.phase is Phase.TRIM:
             return [TRIM[kind] for kind in kinds]
         actions: list[Action] = []
-        if not self.cooked and not self.caught:
+        if not self.cooked:
             if not self.pair_used:
                 counts = Counter(hand)
                 for i, first in enumerate(kinds):
@@ -307,6 +307,8 @@ class StirFryState(GameState):
                 self.caught = True
                 return events + self._draw(accuser, 1, "test")
             events += self._punish(accuser)
+        if self.caught:
+            return events  # a caught bluffer draws nothing more this turn
         return events + self._draw(pending.seat, pending.draws, pending.kind.value)
 
     def _punish(self, accuser: int) -> list[Event]:
