@@ -79,3 +79,14 @@ def test_the_heuristic_bot_outscores_random_play(players: int) -> None:
         heuristic += sum(scores[0::2]) * len(scores[1::2])
         random += sum(scores[1::2]) * len(scores[0::2])
     assert heuristic > 2 * random
+
+
+def test_after_one_action_the_prompt_says_what_the_other_hand_holds() -> None:
+    m = scenario_match(
+        ["rozenn", "soazig"], hands=[["couteau", "fourchette"], []], centre=["jambon"], reveal=False
+    )
+    m.act(0, {"type": "take", "card": "jambon", "drop": "fourchette", "give_back": None})
+    m.act(1, {"type": "pass"})
+    view = m.view(0)
+    assert "Votre autre main tient le couteau." in GAME.presenter.prompt(view, "fr", ["A", "B"])
+    assert "Your other hand holds the knife." in GAME.presenter.prompt(view, "en", ["A", "B"])

@@ -234,3 +234,48 @@ def test_setup_deals_one_utensil_each_and_leaves_the_rest_in_the_centre() -> Non
         assert view["faces"] == ["galette"] * players
         # 2 x (players - 1) opening cards, and the first player already turned two more.
         assert len(view["centre"]) == 2 * players
+
+
+def after_taking_jambon_with_the_fourchette(other_hand: list[str]) -> popote.Match:
+    """Seat 0 used the hand holding the fourchette; nobody grabbed it back."""
+    m = scenario_match(
+        TWO, hands=[["fourchette", *other_hand], []], centre=["jambon", "oeuf"], reveal=False
+    )
+    m.act(0, take("jambon", drop="fourchette"))
+    m.act(1, PASS)
+    assert acting(m) == (0,)
+    return m
+
+
+def test_the_second_action_uses_the_other_hand_and_drops_what_it_holds() -> None:
+    m = after_taking_jambon_with_the_fourchette(["couteau"])
+    offered = [a for a in m.legal_actions(0) if a["type"] in ("utensil", "take")]
+    assert utensil("fourchette", drop="couteau") in offered
+    assert utensil("fourchette") not in offered  # the emptied hand has already acted
+    assert take("oeuf", drop="couteau") in offered
+    assert take("oeuf") not in offered
+    m.act(0, utensil("fourchette", drop="couteau"))
+    assert m.view(None)["hands"][0] == ["fourchette"]
+
+
+def test_a_free_other_hand_takes_the_utensil_back_without_dropping() -> None:
+    m = after_taking_jambon_with_the_fourchette([])
+    assert utensil("fourchette") in m.legal_actions(0)
+    m.act(0, utensil("fourchette"))
+    assert m.view(None)["hands"][0] == ["fourchette"]
+
+
+def test_a_utensil_taken_from_the_centre_cannot_act_in_the_same_turn() -> None:
+    m = scenario_match(
+        TWO, hands=[["araignee"], []], surfaces=[[], ["oeuf"]], centre=["fromage"], reveal=False
+    )
+    m.act(0, utensil("couteau"))  # the free hand acts: it now holds the couteau
+    assert take("fromage", drop="couteau") not in m.legal_actions(0)
+    assert steal(1, "oeuf") in m.legal_actions(0)  # the other hand still holds the araignée
+
+
+def test_tossing_the_card_keeps_both_hands_free_to_act() -> None:
+    m = scenario_match(TWO, hands=[["couteau", "fourchette"], []], reveal=False)
+    m.act(0, TOSS)
+    swaps = [a for a in m.legal_actions(0) if a["type"] == "utensil" and a["utensil"] == "spatule"]
+    assert swaps == [utensil("spatule", drop="couteau"), utensil("spatule", drop="fourchette")]

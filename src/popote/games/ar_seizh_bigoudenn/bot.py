@@ -137,11 +137,8 @@ class Mind:
             gain = 9.0 if card in missing else (2.0 if card in self.next_plan.missing else -2.0)
             return gain - self.give_back_cost(action["give_back"])
         if kind == "utensil":
-            utensil = action["utensil"]
-            gain = self.want(utensil)
-            ready = self.view["actions_left"] >= 2 and gain >= 7.0
-            gain = gain if ready else gain - 3.0
-            return gain - self.drop_cost(action["drop"]) - 0.5
+            # The hand that takes it has acted: it serves next turn at best, if nobody grabs it.
+            return self.want(action["utensil"]) - 3.0 - self.drop_cost(action["drop"]) - 0.5
         if kind == "toss":
             here, there = len(self.plan.missing), len(self.next_plan.missing)
             return 3.0 if here >= 2 and there + 2 <= here else -5.0

@@ -301,7 +301,21 @@ def prompt(view: View, lang: Lang, names: Sequence[str]) -> str:
         "cards": w.cards(window.get("cards", []), lang),
     }
     text = texts.get(stage, T("À vous.", "Your move."))
-    return _fmt(text, lang, **fields) + _me(view, lang)
+    return _fmt(text, lang, **fields) + _other_hand(view, lang) + _me(view, lang)
+
+
+def _other_hand(view: View, lang: Lang) -> str:
+    """One action per hand: after the first, say what the hand left to act holds."""
+    other = view["other_hand"]
+    if view["stage"] != "action" or other is None:
+        return ""
+    if not other:
+        return _fmt(T(" Votre autre main est libre.", " Your other hand is free."), lang)
+    return _fmt(
+        T(" Votre autre main tient {u}.", " Your other hand holds {u}."),
+        lang,
+        u=w.utensil(other[0], lang),
+    )
 
 
 def table(view: View, lang: Lang, names: Sequence[str]) -> str:

@@ -53,6 +53,8 @@ class ArSeizhState(GameState):
         self.current = 0
         self.round = 1
         self.actions_left = 0
+        # what the hand that has not acted yet this turn holds; None while neither has acted
+        self.other_hand: tuple[str, ...] | None = None
         self.stage = Stage.ACTION
         self.to_act: tuple[int, ...] = (0,)
         self.over = False
@@ -146,6 +148,7 @@ class ArSeizhState(GameState):
             "round": self.round,
             "rounds": self.rounds,
             "actions_left": self.actions_left,
+            "other_hand": None if self.other_hand is None else list(self.other_hand),
             "bigoudens": list(self.bigoudens),
             "scores": list(self.scores),
             "faces": [face.value for face in self.faces],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -38,9 +39,19 @@ def give_back_choices(state: ArSeizhState, seat: int) -> list[str | None]:
     return [None]
 
 
-def drop_choices(hands: list[str]) -> list[str | None]:
-    """A hand is needed: with both hands full, one utensil must fall."""
-    return list(hands) if len(hands) >= HAND_COUNT else [None]
+def drop_choices(hands: Sequence[str], free: int = HAND_COUNT) -> list[str | None]:
+    """A hand is needed: when the ``free`` hands that may act are all full, one utensil falls."""
+    return list(hands) if len(hands) >= free else [None]
+
+
+def usable(state: ArSeizhState, seat: int) -> tuple[Sequence[str], int]:
+    """The utensils the next hand action may use, and how many hands may do it.
+
+    One action per hand: once a hand has acted, the second action is the other hand's.
+    """
+    if state.other_hand is None:
+        return state.hands[seat], HAND_COUNT
+    return state.other_hand, 1
 
 
 def dish_of(face: Face) -> Dish:
@@ -60,14 +71,14 @@ def cookable(state: ArSeizhState, seat: int) -> list[tuple[str, ...]]:
 def legal(state: ArSeizhState, seat: int) -> list[Action]:
     if state.stage is Stage.COOK:
         return [*(cook_action(c) for c in cookable(state, seat)), PASS]
-    hands = state.hands[seat]
+    hands, free = usable(state, seat)
     backs = give_back_choices(state, seat)
     actions: list[Action] = []
     for card in distinct(state.centre):
         need = INGREDIENTS[card].utensil
         if need is not None and need not in hands:
             continue
-        drops: list[str | None] = [need] if need is not None else drop_choices(hands)
+        drops: list[str | None] = [need] if need is not None else drop_choices(hands, free)
         actions += [act("take", card=card, drop=d, give_back=g) for d in drops for g in backs]
     if "araignee" in hands:
         for target in range(state.players):
@@ -79,7 +90,7 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
             for card in distinct(state.surfaces[target]):
                 actions += [act("steal", target=target, card=card, give_back=g) for g in backs]
     for utensil in state.centre_utensils:
-        actions += [act("utensil", utensil=utensil, drop=d) for d in drop_choices(hands)]
+        actions += [act("utensil", utensil=utensil, drop=d) for d in drop_choices(hands, free)]
     actions += [TOSS, STOP]
     return actions
 
@@ -90,6 +101,11 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     state.waltz_dropped.clear()  # each hand action starts a new waltz
     state.actions_left -= 1
     kind = action["type"]
+    if kind in ("take", "steal", "utensil"):
+        # The hand that held the utensil used (or an empty hand) has acted; the toss binds
+        # none, as the card is thrown and the utensils kept.
+        spent = "araignee" if kind == "steal" else action["drop"]
+        state.other_hand = tuple(u for u in state.hands[seat] if u != spent)
     if kind == "take":
         return _take(state, seat, action)
     if kind == "steal":
@@ -179,6 +195,7 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
     state.current = seat
     state.stage = Stage.ACTION
     state.actions_left = ACTIONS_PER_TURN
+    state.other_hand = None
     state.to_act = (seat,)
     state.waltz_dropped.clear()
     revealed = draw(state.draw, REVEAL_PER_TURN)
