@@ -62,3 +62,16 @@ def test_seven_bigoudens_each_with_one_galette_and_one_crepe_of_her_own() -> Non
 def test_every_ingredient_has_french_and_breton_names() -> None:
     for card in INGREDIENTS.values():
         assert card.fr and card.br and card.en and card.count > 0
+
+
+def utensils_of(*recipes: str) -> set[str | None]:
+    by_key = {r.key: r for r in MENU}
+    return {INGREDIENTS[c].utensil for r in recipes for c in by_key[r].cards} - {None}
+
+
+def test_specialties_need_three_different_utensils_except_gwenolas() -> None:
+    spread = {key: len(utensils_of(*b.specialties)) for key, b in BIGOUDENS.items()}
+    assert spread == {key: 2 if key == "gwenola" else 3 for key in BIGOUDENS}
+    # No other crêpe would do: every crêpe needs one of the Lesconil galette's two utensils.
+    crepes = [r.key for r in MENU if r.dish is Dish.CREPE]
+    assert all(utensils_of(c) <= utensils_of("lesconil") for c in crepes)
