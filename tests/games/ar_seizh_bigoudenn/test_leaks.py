@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 import popote
+from popote.core.chance import Chance
+from popote.core.options import resolve_options
 from popote.core.registry import get_game
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
@@ -51,3 +55,33 @@ def test_views_of_bot_games_survive_determinization_at_every_step() -> None:
             match.act(seat, bots[seat].choose(match))
             steps += 1
         assert steps > 10
+
+
+def scribble(value: object) -> None:
+    """Change every list and dict inside a view, however deep."""
+    if isinstance(value, list):
+        for item in value:
+            scribble(item)
+        value.append("scribble")
+    elif isinstance(value, dict):
+        for item in value.values():
+            scribble(item)
+        value["scribble"] = True
+
+
+def test_changing_a_view_changes_nothing_on_the_table() -> None:
+    game = get_game("ar-seizh-bigoudenn")
+    chance = Chance(5)
+    state, _ = game.new_state(4, resolve_options(game.spec.options, {"rounds": 8}), Chance(5))
+    cooked = False
+    while not state.over:
+        for seat in (None, *state.to_act):
+            before = copy.deepcopy(state.view(seat))
+            scribble(state.view(seat))
+            assert state.view(seat) == before
+        cooked = cooked or any(state.view(None)["dishes"])
+        seat = chance.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        cooks = [a for a in legal if a["type"] == "cook"]
+        state.apply(seat, cooks[0] if cooks else chance.choice(legal))
+    assert cooked  # the dishes' card lists were scribbled on too

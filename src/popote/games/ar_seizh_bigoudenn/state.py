@@ -154,7 +154,7 @@ class ArSeizhState(GameState):
             "faces": [face.value for face in self.faces],
             "surfaces": [list(s) for s in self.surfaces],
             "hands": [list(h) for h in self.hands],
-            "dishes": [[dict(d) for d in own] for own in self.dishes],
+            "dishes": [[{**d, "cards": list(d["cards"])} for d in own] for own in self.dishes],
             "centre": list(self.centre),
             "centre_utensils": list(self.centre_utensils),
             "draw_size": len(self.draw),

@@ -185,7 +185,16 @@ def _cook(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         }
         state.dishes[seat] = [*state.dishes[seat], record]
         state.faces[seat] = state.faces[seat].flipped()
-        events = [{"type": "cooked", "seat": seat, **record, "score": state.scores[seat]}]
+        # the event gets its own list: the record's stays the state's
+        events = [
+            {
+                "type": "cooked",
+                "seat": seat,
+                **record,
+                "cards": list(cards),
+                "score": state.scores[seat],
+            }
+        ]
     else:
         events = [{"type": "no_dish", "seat": seat}]
     return events + end_turn(state)
