@@ -120,7 +120,7 @@ def test_a_bot_that_never_wins_still_gets_its_plot(tmp_path: Path) -> None:
 
 
 def test_the_search_weighs_its_own_choices_when_several_seats_decide_at_once() -> None:
-    match = create_match(get_game("stir-fry-eighteen"), 3, 4, {})
+    match = create_match(get_game("stir-fry-eighteen"), 3, 4, {"first_player": "seat1"})
     protein = next(a for a in match.legal_actions(0) if a["type"] == "discard_protein")
     match.act(0, protein)
     assert match.to_act == (1, 2)

@@ -70,3 +70,15 @@ def test_the_prompt_tells_a_nearer_seat_that_someone_further_already_called() ->
     m.act(2, {"type": "taste_test"})
     assert m.to_act == (1,)
     assert "Already called by Chloé" in PRESENTER.prompt(m.view(1), "en", NAMES)
+
+
+def test_the_opening_and_the_last_round_are_told() -> None:
+    m = popote.new_match(NAME, players=3, seed=2)
+    first = m.view(None)["first"]
+    lines = [PRESENTER.event(e, "fr", NAMES) for e in m.events(None)]
+    assert f"{NAMES[first]} commence." in lines
+    hand = ["porc", "champignons", "nouilles"]
+    m = scenario_match(hands=[hand, ["poulet"]], scores=[45, 0], options={"finish_round": True})
+    m.act(0, next(a for a in m.legal_actions(0) if a["type"] == "cook" and a["points"] == 11))
+    assert "the round is being finished" in PRESENTER.table(m.view(1), "en", NAMES)
+    assert "on finit le tour de table" in PRESENTER.table(m.view(1), "fr", NAMES)

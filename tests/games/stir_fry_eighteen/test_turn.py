@@ -15,11 +15,35 @@ DECK = ["gingembre", "oignon_vert", "sauce_soja", "champignons", "champignons", 
 
 
 def test_each_chef_gets_three_cards_and_the_first_draws_one_more() -> None:
-    m = popote.new_match(NAME, players=4, seed=5)
+    m = popote.new_match(NAME, players=4, seed=5, options={"first_player": "seat1"})
     view = m.view(0)
     assert view["hand_sizes"] == [4, 3, 3, 3]
     assert view["deck_size"] == 18 - 12 - 1
-    assert m.to_act == (0,) and view["current"] == 0
+    assert m.to_act == (0,) and view["current"] == 0 == view["first"]
+
+
+def test_rule_the_first_player_is_drawn_from_the_seed() -> None:
+    firsts = [
+        popote.new_match(NAME, players=4, seed=seed).view(None)["first"] for seed in range(40)
+    ]
+    assert set(firsts) == {0, 1, 2, 3}
+    again = [popote.new_match(NAME, players=4, seed=seed).view(None)["first"] for seed in range(40)]
+    assert again == firsts
+    for seed in range(40):
+        m = popote.new_match(NAME, players=4, seed=seed)
+        first = m.view(None)["first"]
+        assert m.to_act == (first,) and m.view(None)["hand_sizes"][first] == 4
+        started = of_type(m.events(None), "first_player")
+        assert [event["seat"] for event in started] == [first]
+
+
+def test_rule_a_round_ends_with_the_seat_before_the_first_player() -> None:
+    hands = [["nouilles"], ["poulet"], ["porc"]]
+    m = scenario_match(
+        hands=hands, current=0, round_number=10, first=1, options={"round_limit": 10}
+    )
+    m.act(0, END)
+    assert m.over and m.result()["end"] == "round_limit" and m.result()["rounds"] == 10
 
 
 def test_a_pair_draws_three_cards_once_the_others_pass() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import popote
 from popote.games.stir_fry_eighteen.scenario import scenario_match
 
-from .helpers import END, TEST, cook, of_type, protein
+from .helpers import END, PASS, TEST, cook, of_type, protein
 
 PORK_DISH = ("porc", "champignons", "nouilles")  # 8 + 2 + 1 = 11 points
 
@@ -46,15 +47,32 @@ def test_rule_finish_round_ties_are_shared() -> None:
     assert m.over and m.result()["winners"] == [0, 1]
 
 
-def test_rule_finish_round_goes_on_if_no_one_is_at_the_target_when_it_ends() -> None:
-    hands = [[*PORK_DISH], ["poulet"]]
-    m = scenario_match(hands=hands, scores=[40, 0], options={"finish_round": True})
+def fall_back_under_the_target(round_end: str | None) -> popote.Match:
+    """Seat 0 reaches 51, then loses 5 points on a failed test before the round ends."""
+    options: dict[str, object] = {"finish_round": True}
+    if round_end is not None:
+        options["round_end"] = round_end
+    hands = [[*PORK_DISH], ["poulet"], ["crevette"]]
+    m = scenario_match(hands=hands, scores=[40, 0, 44], options=options)
     cook(m, 0, *PORK_DISH)
     m.act(0, END)
     m.act(1, protein("poulet", "poulet"))
-    m.act(0, TEST)  # no cards: seat 0 loses 5 points and falls back to 46
+    m.act(0, TEST)
+    m.act(2, PASS)  # seat 0's test stands: with no cards, it falls back to 46
     m.act(1, END)
-    assert not m.over and m.view(None)["scores"] == [46, 0] and m.to_act == (0,)
+    m.act(2, END)
+    return m
+
+
+def test_rule_finish_round_ends_the_game_even_if_the_chef_fell_back_under_the_target() -> None:
+    m = fall_back_under_the_target(None)
+    assert m.over and m.result()["end"] == "round_finished"
+    assert m.result()["scores"] == [46, 0, 44] and m.result()["winners"] == [0]
+
+
+def test_rule_finish_round_held_goes_on_if_no_one_is_at_the_target_when_it_ends() -> None:
+    m = fall_back_under_the_target("held")
+    assert not m.over and m.view(None)["scores"] == [46, 0, 44] and m.to_act == (0,)
 
 
 def test_star_chef_plays_to_three_hundred() -> None:

@@ -9,7 +9,7 @@ from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.stir_fry_eighteen.bot import StirFryHeuristicBot
-from popote.games.stir_fry_eighteen.cards import Overshoot
+from popote.games.stir_fry_eighteen.cards import FirstPlayer, Overshoot, RoundEnd
 from popote.games.stir_fry_eighteen.rules import StirFryState
 from popote.games.stir_fry_eighteen.text import SUMMARY, StirFryPresenter
 from popote.games.stir_fry_eighteen.views import NAME
@@ -26,6 +26,15 @@ SPEC = GameSpec(
     search_prior=True,
     search_horizon=3,
     options=(
+        Option.choice(
+            "first_player",
+            FirstPlayer.RANDOM.value,
+            Text(
+                "Qui commence : tiré au hasard (random) ou le premier siège (seat1)",
+                "Who starts: drawn at random (random) or the first seat (seat1)",
+            ),
+            [rule.value for rule in FirstPlayer],
+        ),
         Option.boolean(
             "finish_round",
             False,
@@ -35,6 +44,19 @@ SPEC = GameSpec(
                 "Scoring variant: when a chef reaches the target, finish the round (highest "
                 "score wins, ties shared)",
             ),
+        ),
+        Option.choice(
+            "round_end",
+            RoundEnd.REACHED.value,
+            Text(
+                "Variante de notation, si le chef qui a atteint l'objectif retombe en dessous "
+                "avant la fin du tour de table : la partie s'arrête quand même (reached) ou "
+                "continue sauf si un chef est encore à l'objectif (held)",
+                "Scoring variant, if the chef who reached the target falls back under it before "
+                "the round ends: the game still ends (reached) or goes on unless a chef is "
+                "still at the target (held)",
+            ),
+            [rule.value for rule in RoundEnd],
         ),
         Option.boolean(
             "star_chef",

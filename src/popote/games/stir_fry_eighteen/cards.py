@@ -92,6 +92,20 @@ class Overshoot(enum.Enum):
     FORBIDDEN = "forbidden"
 
 
+class RoundEnd(enum.Enum):
+    """Finish-the-round variant: what ends the game when the round is over."""
+
+    REACHED = "reached"  # someone reached the target during the round, even if they fell back
+    HELD = "held"  # someone is still at the target when the round ends
+
+
+class FirstPlayer(enum.Enum):
+    """Who opens the first round: drawn from the match's chance, or the first seat."""
+
+    RANDOM = "random"
+    SEAT1 = "seat1"
+
+
 class EndReason(enum.Enum):
     TARGET = "target"
     ROUND_FINISHED = "round_finished"

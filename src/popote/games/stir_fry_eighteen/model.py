@@ -21,7 +21,9 @@ from popote.games.stir_fry_eighteen.cards import (
     TASTE_TEST,
     TRIM,
     DiscardKind,
+    FirstPlayer,
     Overshoot,
+    RoundEnd,
 )
 
 
@@ -33,8 +35,10 @@ class Settings:
     exact: bool = False
     overshoot: Overshoot = Overshoot.BUST
     finish_round: bool = False
+    round_end: RoundEnd = RoundEnd.REACHED
     empty_pantry: bool = False
     round_limit: int = 100
+    first_player: FirstPlayer = FirstPlayer.RANDOM
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -43,8 +47,10 @@ class Settings:
             exact=bool(options.get("bullseye", False)),
             overshoot=Overshoot(options.get("overshoot", Overshoot.BUST.value)),
             finish_round=bool(options.get("finish_round", False)),
+            round_end=RoundEnd(options.get("round_end", RoundEnd.REACHED.value)),
             empty_pantry=bool(options.get("empty_pantry", False)),
             round_limit=int(options.get("round_limit", 100)),
+            first_player=FirstPlayer(options.get("first_player", FirstPlayer.RANDOM.value)),
         )
 
 

@@ -28,8 +28,10 @@ from popote.games.stir_fry_eighteen.cards import (
     TRIM,
     DiscardKind,
     EndReason,
+    FirstPlayer,
     Overshoot,
     Phase,
+    RoundEnd,
     mask_of,
     sort_cards,
 )
@@ -50,6 +52,7 @@ class StirFryState(GameState):
         self.rules = rules
         self.pile: list[PileCard] = []
         self.scores = [0] * players
+        self.first = 0  # the seat that opens every round
         self.current = 0
         self.turn = 0
         self.phase = Phase.TURN
@@ -57,6 +60,7 @@ class StirFryState(GameState):
         self.over = False
         self.end_reason: EndReason | None = None
         self.winners: list[int] = []
+        self.target_reached = False  # a dish brought its cook to the target at some point
         self.pair_used = False
         self.protein_used = False
         self.cooked = False
@@ -83,7 +87,10 @@ class StirFryState(GameState):
                 "cards": sort_cards(hand),
             }
             events += secret_event(dealt, ["cards"], [seat])
-        events += state.start_turn(0)
+        if state.rules.first_player is FirstPlayer.RANDOM:
+            state.first = chance.below(players)
+        events.append({"type": "first_player", "seat": state.first})
+        events += state.start_turn(state.first)
         return state, events
 
     # --- the contract ---------------------------------------------------------------------
@@ -348,8 +355,10 @@ class StirFryState(GameState):
                 "score": self.scores[seat],
             }
         ]
-        if not self.rules.finish_round and self._reached(seat):
-            events.append(self._finish(EndReason.TARGET, [seat]))
+        if self._reached(seat):
+            if not self.rules.finish_round:
+                events.append(self._finish(EndReason.TARGET, [seat]))
+            self.target_reached = True
         return events
 
     def _reached(self, seat: int) -> bool:
@@ -374,14 +383,20 @@ class StirFryState(GameState):
         events: list[Event] = [
             {"type": "turn_ended", "seat": seat, "returned": len(returned), "deck": len(self.deck)}
         ]
-        if seat == self.players - 1:
-            reached = [other for other in range(self.players) if self._reached(other)]
-            if self.rules.finish_round and reached:
-                return [*events, self._finish(EndReason.ROUND_FINISHED, self._best(reached))]
+        following = (seat + 1) % self.players
+        if following == self.first:
+            everyone = list(range(self.players))
+            if self.rules.finish_round and self._round_decides():
+                return [*events, self._finish(EndReason.ROUND_FINISHED, self._best(everyone))]
             if self.round >= self.rules.round_limit:
-                everyone = list(range(self.players))
                 return [*events, self._finish(EndReason.ROUND_LIMIT, self._best(everyone))]
-        return events + self.start_turn((seat + 1) % self.players)
+        return events + self.start_turn(following)
+
+    def _round_decides(self) -> bool:
+        """Finish-round variant: whether the round just over ends the game."""
+        if self.rules.round_end is RoundEnd.REACHED and self.target_reached:
+            return True
+        return any(self._reached(seat) for seat in range(self.players))
 
     def _best(self, seats: list[int]) -> list[int]:
         top = max(self.scores[seat] for seat in seats)

@@ -30,12 +30,14 @@ def scenario_match(
     scores: Sequence[int] | None = None,
     current: int = 0,
     round_number: int = 1,
+    first: int = 0,
     options: Mapping[str, object] | None = None,
     seed: int = 0,
 ) -> Match:
     """A match of ``len(hands)`` players in exactly this position.
 
     ``deck`` lists its cards from the top. Left out, it holds every card no hand holds.
+    ``first`` is the seat that opens every round, whatever the ``first_player`` option says.
     """
     players = len(hands)
     placed = Counter(card for hand in hands for card in hand)
@@ -56,9 +58,10 @@ def scenario_match(
         Settings.from_options(resolved),
     )
     state.pile = [(card, current, False) for card in aside.elements()]
+    state.first = first
     state.current = current
     state.to_act = (current,)
-    state.turn = (round_number - 1) * players + current + 1
+    state.turn = (round_number - 1) * players + (current - first) % players + 1
     if scores is not None:
         state.scores = list(scores)
     return Match(get_game(NAME), players, seed, resolved, state)

@@ -98,6 +98,8 @@ class StirFryPresenter(Presenter):
             if cards is None:
                 return None
             return _t("Votre main : {c}.", "Your hand: {c}.", lang, c=cards_text(cards, lang))
+        if kind == "first_player":
+            return _t("{n} commence.", "{n} starts.", lang, n=name)
         if kind == "turn_started":
             return _t(
                 "Manche {r} : à {n} de jouer.",
@@ -320,6 +322,14 @@ class StirFryPresenter(Presenter):
                 s=_per_seat(view["hand_sizes"], names, lang),
             ),
         ]
+        if view["finish_round"] and view["target_reached"]:
+            lines.append(
+                _t(
+                    "L'objectif a été atteint : on finit le tour de table.",
+                    "The target has been reached: the round is being finished.",
+                    lang,
+                )
+            )
         face_up = [entry["card"] for entry in view["face_up"]]
         if face_up:
             lines.append(
