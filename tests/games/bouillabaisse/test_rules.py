@@ -134,3 +134,21 @@ def test_traditional_choices_fix_the_targets_from_the_start() -> None:
     m = popote.new_match("bouillabaisse", players=4, seed=3, options=options)
     assert m.view(None)["targets"] == {"suit": "H", "figure": "Q", "card": "KS"}
     assert not [e for e in m.events(None) if e["type"] == "drawn"]
+
+
+@pytest.mark.parametrize(
+    ("suit", "figure", "shown"),
+    [
+        ("clubs", "jacks", ("C", "J")),
+        ("diamonds", "kings", ("D", "K")),
+        ("spades", "queens", ("S", "Q")),
+    ],
+)
+def test_rule_a_table_may_choose_any_suit_and_any_figure(
+    suit: str, figure: str, shown: tuple[str, str]
+) -> None:
+    options = {"suit": suit, "figure": figure}
+    targets = popote.new_match("bouillabaisse", players=3, seed=1, options=options).view(None)[
+        "targets"
+    ]
+    assert (targets["suit"], targets["figure"]) == shown

@@ -54,8 +54,9 @@ SPEC = GameSpec(
             "suit",
             SuitChoice.RANDOM.value,
             Text(
-                "Couleur à 10 points : tirée au hasard (random), cœur (hearts) ou trèfle (clubs)",
-                "10-point suit: drawn at random, hearts or clubs",
+                "Couleur à 10 points : tirée au hasard (random) ou choisie : trèfle (clubs), "
+                "carreau (diamonds), cœur (hearts), pique (spades)",
+                "10-point suit: drawn at random or chosen: clubs, diamonds, hearts, spades",
             ),
             _values(SuitChoice),
         ),
@@ -64,8 +65,9 @@ SPEC = GameSpec(
             FigureChoice.RANDOM.value,
             Text(
                 "Figure à 50 points : tirée au hasard (random) entre valet, dame et roi, ou "
-                "les dames (queens)",
-                "50-point figure: drawn at random among jack, queen and king, or the queens",
+                "choisie : valets (jacks), dames (queens), rois (kings)",
+                "50-point figure: drawn at random among jack, queen and king, or chosen: "
+                "jacks, queens, kings",
             ),
             _values(FigureChoice),
         ),

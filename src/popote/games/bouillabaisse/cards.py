@@ -50,18 +50,21 @@ class Decks(enum.Enum):
     TWO = "two"
 
 
-# Beside random draws, the choices the rulebook calls traditional at a real table: the
-# suit is often hearts or clubs, the figure often the queens, the card usually the king of
-# hearts or of spades.
+# Beside random draws, a table may agree on its targets, which vary by region: any suit and
+# any figure; the card among the two the rulebook names (the king of hearts or of spades).
 class SuitChoice(enum.Enum):
     RANDOM = "random"
-    HEARTS = "hearts"
     CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
 
 
 class FigureChoice(enum.Enum):
     RANDOM = "random"
+    JACKS = "jacks"
     QUEENS = "queens"
+    KINGS = "kings"
 
 
 class CardChoice(enum.Enum):
@@ -71,11 +74,17 @@ class CardChoice(enum.Enum):
 
 
 FIXED_SUIT: dict[SuitChoice, int] = {
-    SuitChoice.HEARTS: SUIT_ID["H"],
     SuitChoice.CLUBS: SUIT_ID["C"],
+    SuitChoice.DIAMONDS: SUIT_ID["D"],
+    SuitChoice.HEARTS: SUIT_ID["H"],
+    SuitChoice.SPADES: SUIT_ID["S"],
 }
 FIGURES: tuple[int, ...] = (RANK_ID["J"], RANK_ID["Q"], RANK_ID["K"])
-FIXED_FIGURE: dict[FigureChoice, int] = {FigureChoice.QUEENS: RANK_ID["Q"]}
+FIXED_FIGURE: dict[FigureChoice, int] = {
+    FigureChoice.JACKS: RANK_ID["J"],
+    FigureChoice.QUEENS: RANK_ID["Q"],
+    FigureChoice.KINGS: RANK_ID["K"],
+}
 
 
 def rank_of(card: int) -> int:
