@@ -272,3 +272,9 @@ def test_real_time_an_unchallenged_first_claim_takes_it() -> None:
     events = m.act(3, grab())
     assert first(events, "grabbed")["seat"] == 3
     assert acting(m) == (0,)
+
+
+def test_a_grab_window_offers_only_the_utensil_that_fell() -> None:
+    m = fork_falls([[], [], []])
+    assert len(m.view(None)["centre_utensils"]) == 7  # all the others lie in the centre too
+    assert m.legal_actions(1) == [grab(), PASS]
