@@ -61,3 +61,28 @@ def test_sealed_bids_stay_secret_until_complete() -> None:
     bids.submit(0, 2)
     bids.submit(2, 4)
     assert bids.revealed() == {0: 2, 1: 4, 2: 4}
+
+
+def test_sealed_window_asks_everyone_whatever_they_answer() -> None:
+    reacted = ReactionWindow.around(actor=0, players=4, sealed=True)
+    declined = ReactionWindow.around(actor=0, players=4, sealed=True)
+    reacted.answer(1, "apron")
+    declined.answer(1, None)
+    assert reacted.pending == declined.pending == (2, 3)
+    assert reacted.taker is None and not reacted.closed
+    reacted.answer(3, "boost")
+    reacted.answer(2, None)
+    assert reacted.closed and reacted.taker == 1 and reacted.reaction == "apron"
+
+
+def test_passes_except_keeps_only_one_seats_answer() -> None:
+    window = ReactionWindow.around(actor=0, players=4, sealed=True)
+    window.answer(2, "apron")
+    window.answer(1, "boost")
+    seen_by_two = window.passes_except(2)
+    assert seen_by_two.pending == (3,) and seen_by_two.sealed
+    seen_by_two.answer(3, None)
+    assert seen_by_two.taker == 2
+    seen_by_three = window.passes_except(3)
+    seen_by_three.answer(3, None)
+    assert seen_by_three.closed and seen_by_three.taker is None

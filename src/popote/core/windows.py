@@ -4,7 +4,9 @@ A reaction window opens when something happens that others may answer (a taste t
 counter-card, a grab). Each eligible seat reacts or passes once. By default the reaction
 that counts is the first one in priority order (clockwise from the actor), decided as soon
 as every seat ahead of it has passed; in ``first_wins`` mode (real-time play) the first
-reaction to arrive wins.
+reaction to arrive wins; in ``sealed`` mode every seat answers before anything is decided,
+so the seats still asked never depend on what others answered (the answers stay secret
+until the window closes).
 
 >>> window = ReactionWindow.around(actor=0, players=4)
 >>> window.pending
@@ -41,11 +43,14 @@ class ReactionWindow:
     The outcome is settled once per answer, so reading it is free.
     """
 
-    __slots__ = ("_answers", "_arrivals", "_pending", "_taker", "first_wins", "order")
+    __slots__ = ("_answers", "_arrivals", "_pending", "_taker", "first_wins", "order", "sealed")
 
-    def __init__(self, order: Sequence[int], first_wins: bool = False) -> None:
+    def __init__(
+        self, order: Sequence[int], first_wins: bool = False, sealed: bool = False
+    ) -> None:
         self.order = tuple(order)
         self.first_wins = first_wins
+        self.sealed = sealed
         self._answers: dict[int, Any] = {}
         self._arrivals: list[int] = []
         self._taker: int | None = None
@@ -58,11 +63,12 @@ class ReactionWindow:
         players: int,
         eligible: Iterable[int] | None = None,
         first_wins: bool = False,
+        sealed: bool = False,
     ) -> ReactionWindow:
         """A window for the seats after ``actor`` (clockwise), limited to ``eligible``."""
         allowed = None if eligible is None else set(eligible)
         order = [s for s in clockwise_after(actor, players) if allowed is None or s in allowed]
-        return cls(order, first_wins)
+        return cls(order, first_wins, sealed)
 
     def answer(self, seat: int, reaction: Any) -> None:
         if seat not in self._pending:
@@ -72,6 +78,11 @@ class ReactionWindow:
         self._settle()
 
     def _settle(self) -> None:
+        if self.sealed:
+            self._pending = tuple(s for s in self.order if s not in self._answers)
+            if not self._pending:
+                self._taker = next((s for s in self.order if self._answers[s] is not None), None)
+            return
         if self.first_wins:
             self._taker = next((s for s in self._arrivals if self._answers[s] is not None), None)
         else:
@@ -119,10 +130,21 @@ class ReactionWindow:
         source = self._arrivals if self.first_wins else self.order
         return [s for s in source if self._answers.get(s) is not None]
 
+    def passes_except(self, seat: int) -> ReactionWindow:
+        """A copy in which every answer but ``seat``'s is a pass, arriving in the same order.
+
+        For a sealed window seen by ``seat``: the others' answers are secret to it.
+        """
+        twin = ReactionWindow(self.order, self.first_wins, self.sealed)
+        for other in self._arrivals:
+            twin.answer(other, self._answers[other] if other == seat else None)
+        return twin
+
     def clone(self) -> ReactionWindow:
         twin = ReactionWindow.__new__(ReactionWindow)
         twin.order = self.order
         twin.first_wins = self.first_wins
+        twin.sealed = self.sealed
         twin._answers = dict(self._answers)
         twin._arrivals = list(self._arrivals)
         twin._taker = self._taker

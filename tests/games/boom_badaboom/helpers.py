@@ -19,6 +19,21 @@ def decline_all(match: popote.Match) -> list[dict[str, Any]]:
     return events
 
 
+def window(match: popote.Match, answers: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every seat asked in the current window answers: ``answers`` react, the others decline."""
+    events: list[dict[str, Any]] = []
+    for seat in match.to_act:
+        events += match.act(seat, answers.get(seat, {"type": "decline"}))
+    return events
+
+
+def reaction(card: str, mode: str, target: int = -1) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "react", "card": card, "mode": mode}
+    if target >= 0:
+        action["target"] = target
+    return action
+
+
 def play(match: popote.Match, seat: int, card: str, target: int = -1) -> list[dict[str, Any]]:
     action: dict[str, Any] = {"type": "play", "card": card}
     if target >= 0:

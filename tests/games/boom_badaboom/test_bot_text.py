@@ -82,6 +82,7 @@ def test_the_reaction_prompt_says_what_is_being_answered() -> None:
     labels = [GAME.presenter.action(a, view, "en", NAMES) for a in m.legal_actions(1)]
     assert labels == ["Do not react", "React with Protective Apron: cancels"]
     m.act(1, {"type": "react", "card": "apron", "mode": "cancel"})
+    m.act(2, {"type": "decline"})
     prompt = GAME.presenter.prompt(m.view(0), "en", NAMES)
     assert "Bob answered with Protective Apron (cancels Heat +3)" in prompt
 

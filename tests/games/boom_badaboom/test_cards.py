@@ -90,11 +90,27 @@ def test_maladresse_makes_the_target_play_a_random_card() -> None:
     assert m.view(None)["hand_sizes"][1] == 0
 
 
-def test_maladresse_on_an_action_card_just_drops_it() -> None:
-    m = scenario_match(hands=[["fumble", "heat1"], ["swap"], ["heat1", *FILLER]], roles=ROLES3)
+def test_maladresse_on_an_action_card_makes_the_target_play_it() -> None:
+    m = scenario_match(hands=[["fumble", "heat1"], ["accident"], ["heat1", *FILLER]], roles=ROLES3)
+    events = play(m, 0, "fumble", target=1)
+    assert first(events, "fumbled") == {"type": "fumbled", "seat": 1, "card": "accident"}
+    assert list(m.to_act) == [1]
+    assert m.legal_actions(1) == [
+        {"type": "play", "card": "accident", "target": 0},
+        {"type": "play", "card": "accident", "target": 2},
+    ]
+    events = play(m, 1, "accident", target=2)
+    assert first(events, "turn_lost")["seat"] == 2
+    assert "card_drawn" not in kinds(events[: kinds(events).index("turn_lost")])
+    assert list(m.to_act) == [1] and m.view(None)["skipping"] == [2]
+    assert m.view(None)["discard"] == ["fumble", "accident"]
+
+
+def test_maladresse_on_a_reactive_card_just_drops_it() -> None:
+    m = scenario_match(hands=[["fumble", "heat1"], ["apron"], ["heat1", *FILLER]], roles=ROLES3)
     play(m, 0, "fumble", target=1)
-    assert m.view(None)["discard"][-2:] == ["swap", "fumble"]
-    assert m.view(None)["size"] == 10
+    assert m.view(None)["discard"][-2:] == ["apron", "fumble"]
+    assert m.view(None)["size"] == 10 and list(m.to_act) == [1]
 
 
 def test_four_elargi_and_four_retreci_move_the_capacity_by_a_mystery_value() -> None:

@@ -79,11 +79,20 @@ def test_double_intensite_doubles_and_forbids_the_boost() -> None:
     assert m.view(None)["size"] == 14
 
 
-def test_maladresse_event_discards_another_random_card_after_yours() -> None:
-    m = during("clumsiness", deck=["heat5"])
-    events = play(m, 0, "heat1")
-    assert first(events, "card_dropped")["seat"] == 0
-    assert m.view(None)["hand_sizes"][0] == 2
+def test_maladresse_event_discards_another_random_card_right_after_yours() -> None:
+    m = scenario_match(
+        hands=[["recover", "heat2"], ["cool1"], ["heat1"]],
+        roles=ROLES3,
+        event="clumsiness",
+        discard=["heat5"],
+        deck=["cool3"],
+    )
+    events = m.act(0, {"type": "play", "card": "recover"})
+    assert first(events, "card_dropped") == {"type": "card_dropped", "seat": 0, "card": "heat2"}
+    assert m.view(None)["hand_sizes"][0] == 0 and m.view(None)["phase"] == "react"
+    decline_all(m)
+    m.act(0, {"type": "recover", "card": "heat5"})
+    assert m.view(0)["hand"] == ["cool3", "heat5"]
 
 
 def test_panne_d_electricite_forbids_action_cards() -> None:
@@ -99,6 +108,15 @@ def test_service_express_each_player_draws_and_plays_that_card() -> None:
     assert first(events, "express_draw") == {"type": "express_draw", "seat": 0, "card": "heat5"}
     assert m.legal_actions(0) == [{"type": "play", "card": "heat5"}]
     assert m.view(1)["express_card"] == "heat5"
+
+
+def test_service_express_the_express_card_is_the_turns_draw() -> None:
+    m = last_player("express_service", deck=["cool3", "heat5", "heat4"])
+    play(m, 2, "heat1")
+    assert m.view(None)["hand_sizes"] == [3, 3, 3]
+    play(m, 0, "heat5")
+    assert m.view(None)["hand_sizes"] == [3, 3, 3]
+    assert m.view(1)["express_card"] == "heat4" and m.view(None)["deck_size"] == 0
 
 
 def test_cuisine_en_desordre_reverses_the_order_for_the_round() -> None:

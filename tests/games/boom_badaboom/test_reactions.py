@@ -5,7 +5,7 @@ from __future__ import annotations
 import popote
 from popote.games.boom_badaboom.scenario import scenario_match
 
-from .helpers import act, decline_all, first, kinds
+from .helpers import act, decline_all, first, kinds, reaction, window
 
 ROLES4 = ["farceur", "patissier", "glouton", "farceur"]
 
@@ -36,7 +36,7 @@ def test_every_other_player_may_react_out_of_turn_even_with_nothing_to_play() ->
 def test_tablier_cancels_the_card_and_does_not_count_as_the_reactors_card() -> None:
     m = four(["heat3", "cool1"], ["apron", "cool1"], ["heat1"], ["heat2"])
     act(m, 0, type="play", card="heat3")
-    events = react(m, 1, "apron", "cancel")
+    events = window(m, {1: reaction("apron", "cancel")})
     assert list(m.to_act) == [2, 3, 0]
     events += decline_all(m)
     assert first(events, "card_resolved")["cancelled"]
@@ -48,29 +48,29 @@ def test_tablier_cancels_the_card_and_does_not_count_as_the_reactors_card() -> N
 def test_a_tablier_countered_by_a_renvoi_lets_the_card_through() -> None:
     m = four(["heat3", "cool1"], ["apron", "cool1"], ["spatula"], ["heat2"])
     act(m, 0, type="play", card="heat3")
-    react(m, 1, "apron", "cancel")
-    assert {"type": "react", "card": "spatula", "mode": "cancel"} in m.legal_actions(2)
-    react(m, 2, "spatula", "cancel")
+    window(m, {1: reaction("apron", "cancel")})
+    assert reaction("spatula", "cancel") in m.legal_actions(2)
+    window(m, {2: reaction("spatula", "cancel")})
     decline_all(m)
     assert m.view(None)["size"] == 13
     assert sorted(m.view(None)["discard"]) == ["apron", "heat3", "spatula"]
 
 
-def test_a_tablier_on_a_tablier_cancels_the_cancel() -> None:
-    m = four(["heat3", "cool1"], ["apron", "cool1"], ["apron"], ["apron"])
-    act(m, 0, type="play", card="heat3")
-    react(m, 1, "apron", "cancel")
-    react(m, 2, "apron", "cancel")
-    react(m, 3, "apron", "cancel")
-    decline_all(m)
-    assert m.view(None)["size"] == 10
+def test_a_tablier_on_a_tablier_cancels_the_cancel_at_the_chain_table() -> None:
+    hands = (["heat3", "cool1"], ["apron", "cool1"], ["apron"], ["apron"])
+    for tablier, size in (("chain", 13), ("played", 10)):
+        m = four(*hands, options={"tablier": tablier})
+        act(m, 0, type="play", card="heat3")
+        window(m, {1: reaction("apron", "cancel")})
+        window(m, {2: reaction("apron", "cancel")})
+        decline_all(m)
+        assert m.view(None)["size"] == size
 
 
 def test_renvoi_inverts_a_heat_card_into_cooling() -> None:
     m = four(["heat3", "cool1"], ["cool1"], ["spatula"], ["heat2"])
     act(m, 0, type="play", card="heat3")
-    m.act(1, {"type": "decline"})
-    react(m, 2, "spatula", "invert")
+    window(m, {2: reaction("spatula", "invert")})
     decline_all(m)
     assert m.view(None)["size"] == 7
 
@@ -78,11 +78,9 @@ def test_renvoi_inverts_a_heat_card_into_cooling() -> None:
 def test_renvoi_redirects_an_action_aimed_at_its_player() -> None:
     m = four(["accident", "cool1"], ["spatula", "cool1"], ["heat1"], ["spatula"])
     act(m, 0, type="play", card="accident", target=1)
-    assert {"type": "react", "card": "spatula", "mode": "redirect", "target": 2} in m.legal_actions(
-        1
-    )
+    assert reaction("spatula", "redirect", 2) in m.legal_actions(1)
     assert all(a.get("mode") != "redirect" for a in m.legal_actions(3))
-    react(m, 1, "spatula", "redirect", target=2)
+    window(m, {1: reaction("spatula", "redirect", 2)})
     events = decline_all(m)
     assert first(events, "turn_lost")["seat"] == 2
     assert list(m.to_act) == [1]
@@ -91,8 +89,8 @@ def test_renvoi_redirects_an_action_aimed_at_its_player() -> None:
 def test_coup_de_boost_doubles_and_boosts_stack() -> None:
     m = four(["cool2", "cool1"], ["boost"], ["boost"], ["heat2"], size=12)
     act(m, 0, type="play", card="cool2")
-    react(m, 1, "boost", "boost")
-    react(m, 2, "boost", "boost")
+    window(m, {1: reaction("boost", "boost")})
+    window(m, {2: reaction("boost", "boost")})
     events = decline_all(m)
     assert first(events, "card_resolved")["factor"] == 4
     assert m.view(None)["size"] == 4
@@ -102,14 +100,35 @@ def test_the_first_player_clockwise_takes_the_reaction() -> None:
     m = four(["heat3", "cool1"], ["apron"], ["spatula"], ["boost"])
     act(m, 0, type="play", card="heat3")
     react(m, 3, "boost", "boost")
-    assert list(m.to_act) == [1, 2]
     react(m, 2, "spatula", "invert")
     assert list(m.to_act) == [1]
-    m.act(1, {"type": "decline"})
-    events = decline_all(m)
+    events = m.act(1, {"type": "decline"})
+    assert first(events, "reaction")["seat"] == 2
+    events += decline_all(m)
     assert m.view(None)["size"] == 7
     assert m.view(None)["hand_sizes"][3] == 1
-    assert "reaction" not in kinds(events)
+    assert kinds(events).count("reaction") == 1
+
+
+def test_a_sealed_window_looks_the_same_whether_a_seat_reacted_or_not() -> None:
+    for players, actor, reactor in ((3, 2, 1), (5, 3, 1)):
+        hands: list[list[str]] = [["cool1", "heat1"] for _ in range(players)]
+        hands[actor] = ["cool3", "heat1"]
+        hands[reactor] = ["apron", "heat1"]
+        views = []
+        for answer in (reaction("apron", "cancel"), {"type": "decline"}):
+            m = scenario_match(hands=hands, current=actor, first=actor, mode="coop")
+            act(m, actor, type="play", card="cool3")
+            events = m.act(reactor, answer)
+            others = [s for s in range(players) if s != reactor]
+            views.append(
+                (
+                    m.to_act,
+                    [m.view(s) for s in others],
+                    [popote.visible_events(events, s) for s in others],
+                )
+            )
+        assert views[0] == views[1]
 
 
 def test_no_reactions_at_all_during_a_power_cut() -> None:

@@ -67,6 +67,17 @@ SPEC = GameSpec(
             ),
             ["difficulty", "rulebook"],
         ),
+        Option.choice(
+            "tablier",
+            "played",
+            Text(
+                "Tablier de Protection : annule la carte jouée, quel que soit le haut de la "
+                "chaîne (played), ou la carte juste en dessous, réactive comprise (chain)",
+                "Protective Apron: cancels the played card whatever tops the chain (played), "
+                "or the card just below it, reactive ones included (chain)",
+            ),
+            ["played", "chain"],
+        ),
     ),
     summary=SUMMARY,
 )

@@ -37,7 +37,7 @@ EXPLODED = 100.0
 def project(view: dict[str, Any], chain: list[Link]) -> tuple[int, int, int]:
     """Expected (size, capacity, target) once ``chain`` resolves."""
     size, capacity = view["size"], view["capacity"]
-    result = outcome(chain)
+    result = outcome(chain, view["apron_on_played"])
     if result.cancelled:
         return size, capacity, -1
     kind = KIND_BY_KEY[chain[0][1]]

@@ -44,6 +44,7 @@ class Phase(enum.Enum):
     REACT = "react"
     STEAL = "steal"
     RECOVER = "recover"
+    AIM = "aim"  # a fumbled action card: its new player chooses the target
     OVER = "over"
 
 

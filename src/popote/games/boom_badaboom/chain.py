@@ -1,7 +1,8 @@
 """Reaction chains: a played card, then reactive cards each answering the one below.
 
 A link is ``(seat, card key, mode, target)``. Cancels (a Tablier, or a Renvoi answering a
-reactive card) wipe out the link just below them; boosts and inversions modify the card at
+reactive card) wipe out the link just below them (a Tablier may instead always cancel the
+played card, by table option); boosts and inversions modify the card at
 the bottom; redirections move a targeted action. Pure functions, shared by rules and bots.
 
 >>> main = (0, "heat3", LinkMode.MAIN, -1)
@@ -9,6 +10,9 @@ the bottom; redirections move a targeted action. Pure functions, shared by rules
 Outcome(cancelled=False, factor=1, inverted=True, target=-1)
 >>> outcome([main, (1, "apron", LinkMode.CANCEL, -1), (2, "spatula", LinkMode.CANCEL, -1)])
 Outcome(cancelled=False, factor=1, inverted=False, target=-1)
+>>> two_aprons = [main, (1, "apron", LinkMode.CANCEL, -1), (2, "apron", LinkMode.CANCEL, -1)]
+>>> outcome(two_aprons).cancelled, outcome(two_aprons, apron_on_played=True).cancelled
+(False, True)
 """
 
 from __future__ import annotations
@@ -29,11 +33,17 @@ class Outcome(NamedTuple):
     target: int
 
 
-def outcome(chain: Sequence[Link]) -> Outcome:
+def outcome(chain: Sequence[Link], apron_on_played: bool = False) -> Outcome:
+    """What the chain does once resolved, from the top down.
+
+    ``apron_on_played``: a Tablier cancels the played card at the bottom of the chain
+    rather than the card just below it (the ``tablier=played`` table option).
+    """
     cancelled = [False] * len(chain)
     for index in range(len(chain) - 1, 0, -1):
         if not cancelled[index] and chain[index][2] is LinkMode.CANCEL:
-            cancelled[index - 1] = True
+            on_played = apron_on_played and chain[index][1] == APRON
+            cancelled[0 if on_played else index - 1] = True
     factor, inverted, target = 1, False, chain[0][3]
     for index in range(1, len(chain)):
         if cancelled[index]:
@@ -52,7 +62,7 @@ def reactions(
     chain: Sequence[Link],
     seat: int,
     hand_keys: Collection[str],
-    players: int,
+    targets: Collection[int],
     boost_allowed: bool,
 ) -> list[tuple[str, LinkMode, int]]:
     """The reactions ``seat`` may play on top of ``chain``: (card, mode, target)."""
@@ -67,7 +77,7 @@ def reactions(
         if main.signed and top[2] in MODIFIERS:
             found.append((SPATULA, LinkMode.INVERT, -1))
         if main.targeted and top[2] in (LinkMode.MAIN, LinkMode.REDIRECT) and top[3] == seat:
-            found += [(SPATULA, LinkMode.REDIRECT, t) for t in range(players) if t != seat]
+            found += [(SPATULA, LinkMode.REDIRECT, t) for t in targets if t != seat]
     if BOOST in hand_keys and boost_allowed and main.signed and top[2] in MODIFIERS:
         found.append((BOOST, LinkMode.BOOST, -1))
     return found

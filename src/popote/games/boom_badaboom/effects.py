@@ -126,7 +126,11 @@ class BoomEffects(BoomData):
         return secret_event(shown, ["cards"], [seat])
 
     def fumble(self, target: int) -> list[GameEvent]:
-        """The target plays a random card: heat, cooling and oven cards take effect."""
+        """The target plays a random card of its hand, which takes effect as if chosen.
+
+        A card that can never be a turn's card (reactive, or an objective) falls to the
+        discard; a targeted action waits for its new player to aim it.
+        """
         hand = self.hands[target]
         if not hand:
             return []
@@ -134,10 +138,15 @@ class BoomEffects(BoomData):
         self.take(target, card)
         kind = kind_of(card)
         events: list[GameEvent] = [{"type": "fumbled", "seat": target, "card": kind.key}]
-        if kind.signed:
-            return events + self.start_chain(target, card, -1, forced=True)
-        self.discard.append(card)
-        return events
+        if kind.category in (Category.REACTIVE, Category.OBJECTIVE):
+            self.discard.append(card)
+            return events
+        if kind.targeted:
+            self.express = card
+            self.phase = Phase.AIM
+            self.to_act = (target,)
+            return events
+        return events + self.start_chain(target, card, -1, forced=True)
 
     def swap_hands(self, seat: int, target: int) -> list[GameEvent]:
         if target == seat:

@@ -8,7 +8,7 @@ from popote.core.actions import Action, secret_event
 from popote.core.actions import Event as GameEvent
 from popote.core.chance import Chance
 from popote.core.game import Options
-from popote.core.windows import ReactionWindow
+from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.boom_badaboom.cards import (
     DECK_IDS,
     DIFFICULTIES,
@@ -77,6 +77,7 @@ class BoomState(BoomEffects):
         mode = resolve_mode(players, str(options.get("mode", "auto")))
         difficulty = str(options.get("difficulty", "genoise"))
         state = cls(players, mode, difficulty, chance)
+        state.apron_on_played = options.get("tablier", "played") == "played"
         state.size = START_SIZE
         events: list[GameEvent] = []
         if mode is Mode.ROLES:
@@ -127,12 +128,12 @@ class BoomState(BoomEffects):
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase in (Phase.PLAY, Phase.AIM):
             return self.main_plays(seat)
         if phase is Phase.REACT:
             hand = {key_of(card) for card in self.hands[seat]}
             boost_ok = not self.has_event(Event.DOUBLE_INTENSITY)
-            found = reactions(self.chain, seat, hand, self.players, boost_ok)
+            found = reactions(self.chain, seat, hand, self.targets(seat), boost_ok)
             return [DECLINE] + [react_action(card, mode, target) for card, mode, target in found]
         if phase is Phase.STEAL:
             return [
@@ -151,7 +152,7 @@ class BoomState(BoomEffects):
         if category in (Category.HEAT, Category.COOL):
             return True
         if category is Category.ACTION:
-            return not self.has_event(Event.POWER_CUT) and (not kind.targeted or self.players > 1)
+            return not self.has_event(Event.POWER_CUT)
         if category is Category.OBJECTIVE:
             return self.roles[seat] is Role.GLOUTON
         return False
@@ -161,17 +162,23 @@ class BoomState(BoomEffects):
         plays: list[Action] = []
         for key in sorted({key_of(card) for card in cards if self.main_ok(seat, card)}):
             if KIND_BY_KEY[key].targeted:
-                plays += [play_action(key, t) for t in range(self.players) if t != seat]
+                plays += [play_action(key, t) for t in self.targets(seat)]
             else:
                 plays.append(play_action(key))
         return plays or [PASS]
+
+    def targets(self, seat: int) -> list[int]:
+        """Whom ``seat`` may aim at: another player, or itself when playing alone."""
+        if self.players == 1:
+            return [seat]
+        return [t for t in range(self.players) if t != seat]
 
     def apply(self, seat: int, action: Action) -> list[GameEvent]:
         kind = action["type"]
         if kind == "play":
             return self.play(seat, action["card"], action.get("target", -1))
         if kind == "pass":
-            return [{"type": "passed", "seat": seat}, *self.finish_turn(seat, played=False)]
+            return [{"type": "passed", "seat": seat}, *self.finish_turn(seat)]
         if kind in ("react", "decline"):
             return self.answer(seat, action)
         if kind == "steal":
@@ -181,17 +188,32 @@ class BoomState(BoomEffects):
     # --- playing and reacting -------------------------------------------------------------
 
     def play(self, seat: int, key: str, target: int) -> list[GameEvent]:
+        forced = self.phase is Phase.AIM
         if self.express is not None:
             card, self.express = self.express, None
         else:
             card = next(c for c in self.hands[seat] if key_of(c) == key)
             self.take(seat, card)
-        event: GameEvent = {"type": "card_played", "seat": seat, "card": key, "target": target}
+        events: list[GameEvent] = [
+            {"type": "card_played", "seat": seat, "card": key, "target": target}
+        ]
+        if not forced and self.has_event(Event.CLUMSINESS):
+            events += self.drop_random(seat)
         if kind_of(card).category is Category.OBJECTIVE:
             self.revealed[seat] = True
             self.discard.append(card)
-            return [event, *self.finish_turn(seat, played=True)]
-        return [event, *self.start_chain(seat, card, target, forced=False)]
+            return [*events, *self.finish_turn(seat)]
+        return [*events, *self.start_chain(seat, card, target, forced=forced)]
+
+    def drop_random(self, seat: int) -> list[GameEvent]:
+        """The Maladresse event: right after the turn's card, another card leaves the hand."""
+        hand = self.hands[seat]
+        if not hand:
+            return []
+        card = hand[self.chance.below(len(hand))]
+        self.take(seat, card)
+        self.discard.append(card)
+        return [{"type": "card_dropped", "seat": seat, "card": key_of(card)}]
 
     def start_chain(self, seat: int, card: int, target: int, forced: bool) -> list[GameEvent]:
         self.chain = [(seat, key_of(card), LinkMode.MAIN, target)]
@@ -200,9 +222,12 @@ class BoomState(BoomEffects):
         return self.open_window(seat)
 
     def open_window(self, actor: int) -> list[GameEvent]:
-        if self.players == 1 or self.has_event(Event.POWER_CUT):
+        if self.has_event(Event.POWER_CUT):
             return self.resolve()
-        self.window = ReactionWindow.around(actor, self.players)
+        # Sealed: everyone is asked whatever the others answer, so to_act tells nothing.
+        # Playing alone, the player may answer its own cards (reactive cards play any time).
+        seats = [actor] if self.players == 1 else clockwise_after(actor, self.players)
+        self.window = ReactionWindow(seats, sealed=True)
         self.phase = Phase.REACT
         self.to_act = self.window.pending
         return []
@@ -235,7 +260,7 @@ class BoomState(BoomEffects):
 
     def resolve(self) -> list[GameEvent]:
         self.window = None
-        result = outcome(self.chain)
+        result = outcome(self.chain, self.apron_on_played)
         seat, key, _, _ = self.chain[0]
         card = self.chain_ids[0]
         self.discard += self.chain_ids[1:]
@@ -261,7 +286,7 @@ class BoomState(BoomEffects):
             self.discard.append(card)
         if self.over or self.turns_done != turns or self.phase is not Phase.PLAY:
             return events
-        return events + self.finish_turn(self.current, played=True)
+        return events + self.finish_turn(self.current)
 
     def steal(self, seat: int, key: str) -> list[GameEvent]:
         target = self.steal_target
@@ -273,7 +298,7 @@ class BoomState(BoomEffects):
         stolen = {"type": "card_stolen", "seat": seat, "target": target, "card": key}
         return [
             *secret_event(stolen, ["card"], [seat, target]),
-            *self.finish_turn(self.current, True),
+            *self.finish_turn(self.current),
         ]
 
     def recover(self, seat: int, key: str) -> list[GameEvent]:
@@ -285,23 +310,18 @@ class BoomState(BoomEffects):
             self.held = None
         self.phase = Phase.PLAY
         event: GameEvent = {"type": "card_recovered", "seat": seat, "card": key}
-        return [event, *self.finish_turn(self.current, played=True)]
+        return [event, *self.finish_turn(self.current)]
 
     # --- the end of a turn, rounds -------------------------------------------------------
 
-    def finish_turn(self, seat: int, played: bool) -> list[GameEvent]:
+    def finish_turn(self, seat: int) -> list[GameEvent]:
         self.turns_done += 1
         events: list[GameEvent] = []
-        hand = self.hands[seat]
-        if played and hand and self.has_event(Event.CLUMSINESS):
-            card = hand[self.chance.below(len(hand))]
-            self.take(seat, card)
-            self.discard.append(card)
-            events.append({"type": "card_dropped", "seat": seat, "card": key_of(card)})
         if self.mode is Mode.ROLES and self.glouton_wins_now(seat):
             self.revealed[seat] = True
             return events + self.end(EndReason.GLOUTON)
-        if not self.has_event(Event.OVEN_BROKEN):
+        # A Service express draw was this turn's card: drawing again would grow the hand.
+        if not (self.has_event(Event.OVEN_BROKEN) or self.drawn):
             events += self.draw_for(seat)
         if self.has_event(Event.PROGRESSIVE_RISE):
             events += self.change_size(1, Event.PROGRESSIVE_RISE.value)
@@ -346,7 +366,8 @@ class BoomState(BoomEffects):
             events.append({"type": "turn_started", "seat": seat})
             self.phase = Phase.PLAY
             self.to_act = (seat,)
-            if self.has_event(Event.EXPRESS_SERVICE) and self.deck:
+            self.drawn = self.has_event(Event.EXPRESS_SERVICE) and bool(self.deck)
+            if self.drawn:
                 card = self.deck.pop()
                 events.append({"type": "express_draw", "seat": seat, "card": key_of(card)})
                 if self.main_ok(seat, card):

@@ -57,6 +57,8 @@ def scenario_match(
     if mode is None:
         mode = "roles" if roles else ("solo" if players == 1 else "coop")
     state = BoomState(players, Mode(mode), difficulty, Chance(seed))
+    resolved = resolve_options(get_game(NAME).spec.options, options)
+    state.apron_on_played = resolved["tablier"] == "played"
     free = list(range(len(CARDS)))
     if state.mode is not Mode.ROLES:
         free = [card for card in free if card not in OBJECTIVE_IDS]
@@ -90,5 +92,4 @@ def scenario_match(
         state.skip[seat] = True
     state.phase = Phase.PLAY
     state.to_act = (current,)
-    resolved = resolve_options(get_game(NAME).spec.options, options)
     return Match(get_game(NAME), players, seed, resolved, state)

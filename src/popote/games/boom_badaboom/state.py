@@ -36,6 +36,7 @@ class BoomData(GameState):
         self.players = players
         self.mode = mode
         self.difficulty = difficulty
+        self.apron_on_played = True  # table option tablier=played
         self.chance = chance
         self.size = START_SIZE
         self.capacity = DIFFICULTIES[difficulty].capacity
@@ -62,7 +63,9 @@ class BoomData(GameState):
         self.chain_ids: list[int] = []
         self.chain_forced = False
         self.window: ReactionWindow | None = None
+        # A card that must be played now: a Service express draw, or a fumbled action card.
         self.express: int | None = None
+        self.drawn = False  # the turn's card was drawn by Service express
         self.steal_target = -1
         self.held: int | None = None
         self.turns_done = 0
@@ -142,6 +145,7 @@ class BoomData(GameState):
                 for s, card, mode, target in self.chain
             ],
             "forced": self.chain_forced,
+            "apron_on_played": self.apron_on_played,
             "express_card": key_of(self.express) if self.express is not None else None,
             "held_card": key_of(self.held) if self.held is not None else None,
             "steal_target": self.steal_target,
