@@ -215,3 +215,14 @@ def test_one_card_drawn_per_turn_even_below_five() -> None:
     )
     play(m, 0, "cool1")
     assert m.view(0)["hand"] == ["heat2", "heat3"]
+
+
+def test_solo_player_aims_at_itself_and_answers_its_own_cards() -> None:
+    m = scenario_match(hands=[["heat4", "accident", "apron"]], size=14)
+    assert {"type": "play", "card": "accident", "target": 0} in m.legal_actions(0)
+    m.act(0, {"type": "play", "card": "heat4"})
+    assert list(m.to_act) == [0]
+    assert {"type": "react", "card": "apron", "mode": "cancel"} in m.legal_actions(0)
+    m.act(0, {"type": "react", "card": "apron", "mode": "cancel"})
+    m.act(0, {"type": "decline"})
+    assert not m.over and m.view(None)["size"] == 14

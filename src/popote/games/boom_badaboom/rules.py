@@ -292,6 +292,10 @@ class BoomState(BoomEffects):
         target = self.steal_target
         card = next(c for c in self.hands[target] if key_of(c) == key)
         self.take(target, card)
+        # The others do not know which card left: what they knew of that hand may be gone.
+        for observer, row in enumerate(self.known):
+            if observer not in (seat, target):
+                row[target].clear()
         self.give(seat, card, seen_by=[seat, target])
         self.steal_target = -1
         self.phase = Phase.PLAY

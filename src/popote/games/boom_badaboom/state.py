@@ -232,7 +232,15 @@ class BoomData(GameState):
             for h in range(self.players):
                 if h != observer:
                     world.known[observer][h] = set(self.known[self.players][h])
-        hidden = [] if self.over else [s for s in others if not self.revealed[s]]
+        if self.window is not None:
+            # The others' sealed answers are secret to ``seat``: in its world they passed.
+            world.window = self.window.passes_except(seat)
+        # The Glouton is the seat dealt seven cards, which everyone saw: it keeps its role.
+        hidden = [
+            s
+            for s in others
+            if not (self.over or self.revealed[s] or self.roles[s] is Role.GLOUTON)
+        ]
         roles = [self.roles[s] for s in hidden]
         chance.shuffle(roles)
         for s, role in zip(hidden, roles, strict=True):
