@@ -154,7 +154,7 @@ def test_coop_variant_no_roles_no_objectives_all_win_or_all_lose() -> None:
     assert m.view(0)["mode"] == "coop" and m.view(0)["role"] is None
     cards = Counter(m.view(0)["hand"] + m.view(1)["hand"])
     assert not set(cards) & {"cherries", "caramel", "macarons", "chantilly", "gummies"}
-    assert m.view(None)["total_cards"] == 73
+    assert m.view(None)["total_cards"] == 78
     m = scenario_match(hands=[["heat5"], ["cool1"]], size=14)
     play(m, 0, "heat5")
     assert m.result()["winning_side"] == "four" and not m.result()["cake_survived"]
@@ -201,12 +201,20 @@ def test_renvoi_may_send_a_cancel_back_only_once_a_reactive_card_is_on_top() -> 
     decline_all(m)
 
 
-def test_deck_follows_the_rows_of_the_card_tables() -> None:
+def test_deck_has_24_cooling_cards_with_a_row_of_five_minus_five() -> None:
     m = popote.new_match("boom-badaboom", players=3, seed=6)
     view = m.view(None)
-    assert view["total_cards"] == 73 + 5
-    assert view["deck_size"] == 78 - 5 * 3 - 2
+    assert view["total_cards"] == 24 + 24 + 19 + 11 + 5
+    assert view["deck_size"] == 83 - 5 * 3 - 2
     assert view["events_left"] == 7
+    m = popote.new_match("boom-badaboom", players=3, seed=6, options={"cooling": "rows"})
+    assert m.view(None)["total_cards"] == 24 + 19 + 19 + 11 + 5
+
+
+def test_a_minus_five_cooling_card_lowers_the_cake_by_five() -> None:
+    m = scenario_match(hands=[["cool5"], ["cool1"], ["cool1"]], roles=ROLES3, size=12)
+    play(m, 0, "cool5")
+    assert m.view(None)["size"] == 7
 
 
 def test_one_card_drawn_per_turn_even_below_five() -> None:

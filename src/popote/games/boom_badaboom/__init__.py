@@ -78,6 +78,17 @@ SPEC = GameSpec(
             ),
             ["played", "chain"],
         ),
+        Option.choice(
+            "cooling",
+            "complete",
+            Text(
+                "Cartes Refroidissement : 24 comme annoncé, avec une ligne de cinq −5 "
+                "(complete), ou les 19 des lignes imprimées (rows)",
+                "Cooling cards: 24 as announced, with a row of five −5 (complete), or the 19 "
+                "of the printed rows (rows)",
+            ),
+            ["complete", "rows"],
+        ),
     ),
     summary=SUMMARY,
 )

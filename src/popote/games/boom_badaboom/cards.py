@@ -97,7 +97,8 @@ APRON = "apron"  # Tablier de Protection
 SPATULA = "spatula"  # Renvoi de spatule
 BOOST = "boost"  # Coup de boost
 
-# Counts per kind, following each row of the rulebook's tables (cooling: 19 cards).
+# Counts per kind, following each row of the rulebook's tables, plus the cooling table's
+# missing row of five -5 cards (24 cooling cards, as announced; option cooling=rows drops it).
 DECK_COUNTS: dict[CardKind, int] = {
     CardKind("heat1", Category.HEAT, 1): 5,
     CardKind("heat2", Category.HEAT, 2): 6,
@@ -109,6 +110,7 @@ DECK_COUNTS: dict[CardKind, int] = {
     CardKind("cool2", Category.COOL, 2): 5,
     CardKind("cool3", Category.COOL, 3): 5,
     CardKind("cool4", Category.COOL, 4): 2,
+    CardKind("cool5", Category.COOL, 5): 5,
     CardKind("cool_x", Category.COOL, 0): 2,
     CardKind(PEEK, Category.ACTION, targeted=True): 3,
     CardKind(ACCIDENT, Category.ACTION, targeted=True): 3,
@@ -134,6 +136,12 @@ CARDS: tuple[CardKind, ...] = (
 KIND_BY_KEY: dict[str, CardKind] = {kind.key: kind for kind in CARDS}
 OBJECTIVE_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES), len(CARDS)))
 DECK_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES)))
+MISSING_ROW = "cool5"
+
+
+def deck_ids(cooling: str) -> list[int]:
+    """The draw pile's cards; ``cooling="rows"`` leaves out the row the table does not print."""
+    return [card for card in DECK_IDS if cooling != "rows" or CARDS[card].key != MISSING_ROW]
 
 
 def kind_of(card: int) -> CardKind:

@@ -10,7 +10,6 @@ from popote.core.chance import Chance
 from popote.core.game import Options
 from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.boom_badaboom.cards import (
-    DECK_IDS,
     DIFFICULTIES,
     HAND_SIZE,
     KIND_BY_KEY,
@@ -26,6 +25,7 @@ from popote.games.boom_badaboom.cards import (
     Mode,
     Phase,
     Role,
+    deck_ids,
     key_of,
     kind_of,
     role_counts,
@@ -88,7 +88,7 @@ class BoomState(BoomEffects):
                 events.append(
                     {"type": "role_dealt", "seat": seat, "role": role.value, "visible_to": [seat]}
                 )
-        deck = list(DECK_IDS)
+        deck = deck_ids(str(options.get("cooling", "complete")))
         chance.shuffle(deck)
         hand_size = SOLO_HAND_SIZE if mode is Mode.SOLO else HAND_SIZE
         state.hands = [[deck.pop() for _ in range(hand_size)] for _ in range(players)]
