@@ -68,3 +68,14 @@ def test_heuristic_bot_beats_random_players() -> None:
         heuristic += scores[0]
         random_ += sum(scores[1:]) / 3
     assert heuristic < random_
+
+
+@pytest.mark.parametrize(("scope", "expected"), [("rule", "2C"), ("manche", "KC")])
+def test_in_manche_6_whole_manche_tout_ou_rien_only_fears_taking_every_point_card(
+    scope: str, expected: str
+) -> None:
+    hands = [["AD", "QH", "QS", "3H", "KC", "2C"], ["QD", "2H", "2S", "4H", "QC", "5D"]]
+    options = {"tout_ou_rien": True, "tout_ou_rien_scope": scope}
+    m = scenario_match(hands, manche=6, dealer=0, options=options)
+    play(m, "QD", "AD", "QH", "2H", "QS", "2S", "3H", "4H", "QC")
+    assert choice_of(m, 0) == expected  # seat 1 took two hearts: no sweep of the manche

@@ -24,6 +24,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"duplicate": "last", "decks": "two"},
     {"tout_ou_rien": True},
     {"tout_ou_rien": True, "decks": "two", "draw": "manche"},
+    {"tout_ou_rien": True, "tout_ou_rien_scope": "manche", "suit": "spades", "figure": "jacks"},
 ]
 
 

@@ -111,6 +111,42 @@ def test_tout_ou_rien_in_manche_6_taking_everything_gains_instead_of_losing() ->
     assert m.result()["scores"] == [-110, 0]
 
 
+WHOLE = {"tout_ou_rien": True, "tout_ou_rien_scope": "manche"}
+
+
+def test_rule_tout_ou_rien_whole_manche_reverses_all_of_manche_5_for_whoever_takes_every_point_card() -> (
+    None
+):
+    m = scenario_match([["AH", "2C"], ["QH", "KH"]], manche=5, options=WHOLE)
+    end = event_of(play(m, "QH", "AH", "2C", "KH"), "manche_end")
+    assert end["detail"] == {
+        "tricks": [-10, 0],
+        "suit": [-30, 0],
+        "figure": [-50, 0],
+        "card": [-200, 0],
+    }
+    assert end["scores"] == [-290, 0] and end["reversed"] == [0]
+
+
+def test_rule_tout_ou_rien_whole_manche_in_manche_6_taking_every_point_card_gains_nothing() -> None:
+    m = scenario_match([["AH", "2C"], ["QH", "KH"]], manche=6, options=WHOLE)
+    play(m, "AH", "QH", "2C", "KH")
+    assert m.result()["manches"][-1]["scores"] == [290, 0]
+
+
+def test_rule_tout_ou_rien_whole_manche_needs_every_point_card_not_every_rule() -> None:
+    # Seat 0 takes the only queen, seat 1 every heart and the king of hearts: each took all
+    # of one rule, no one took every point card.
+    reversed_by_scope = {}
+    for scope in ("rule", "manche"):
+        options = {"tout_ou_rien": True, "tout_ou_rien_scope": scope}
+        m = scenario_match([["QS", "3H"], ["2S", "KH"]], manche=5, options=options)
+        reversed_by_scope[scope] = event_of(play(m, "2S", "QS", "3H", "KH"), "manche_end")[
+            "reversed"
+        ]
+    assert reversed_by_scope == {"rule": [0, 1], "manche": []}
+
+
 @pytest.mark.parametrize("tout_ou_rien", [False, True])
 def test_with_two_decks_each_copy_of_the_drawn_card_is_worth_200(tout_ou_rien: bool) -> None:
     options = {"decks": "two", "tout_ou_rien": tout_ou_rien}

@@ -18,11 +18,12 @@ from popote.games.bouillabaisse.cards import (
 )
 from popote.games.bouillabaisse.config import DrawTime, Duplicate
 from popote.games.bouillabaisse.rules import NAME, BouillabaisseState
+from popote.games.bouillabaisse.scoring import Scope
 from popote.games.bouillabaisse.text import SUMMARY, BouillabaissePresenter
 
 
 def _values(
-    kind: type[Decks | SuitChoice | FigureChoice | CardChoice | DrawTime | Duplicate],
+    kind: type[Decks | SuitChoice | FigureChoice | CardChoice | DrawTime | Duplicate | Scope],
 ) -> list[str]:
     return [member.value for member in kind]
 
@@ -112,6 +113,19 @@ SPEC = GameSpec(
                 "All or nothing: whoever takes everything a rule counts (except the "
                 "200-point card) has those points' sign reversed",
             ),
+        ),
+        Option.choice(
+            "tout_ou_rien_scope",
+            Scope.RULE.value,
+            Text(
+                "Tout ou rien aux manches 5 et 6 : règle par règle (rule) ou pour toute la "
+                "manche, qui prend toutes les cartes à points voit tout son score de la manche "
+                "changer de signe (manche)",
+                "All or nothing in manches 5 and 6: rule by rule (rule) or for the whole "
+                "manche, whoever takes every point card has the manche's whole score reversed "
+                "(manche)",
+            ),
+            _values(Scope),
         ),
     ),
     summary=SUMMARY,

@@ -18,6 +18,7 @@ from popote.core.actions import Action, Event
 from popote.core.game import View
 from popote.core.match import Match
 from popote.games.bouillabaisse.cards import CARD_ID, NAMES, build_pack
+from popote.games.bouillabaisse.scoring import Scope
 from popote.games.bouillabaisse.views import points_of
 
 
@@ -30,6 +31,11 @@ def _units(cards: Counter[str], rule: str, target: str) -> int:
     if rule == "suit":
         return sum(n for name, n in cards.items() if name[-1] == target)
     return sum(n for name, n in cards.items() if name[:-1] == target)
+
+
+def _point_cards(cards: Counter[str], view: View) -> int:
+    """How many of ``cards`` are worth points in the view's manche."""
+    return sum(n for name, n in cards.items() if points_of(name, view))
 
 
 class CardMemory:
@@ -150,10 +156,14 @@ class BouillabaisseBot(Bot):
 
     def _sweeps(self, view: View, card: str) -> bool:
         """With "tout ou rien", would taking this trick with ``card`` complete a set of every
-        card of the suit or of the figure, and so flip those points to a gain?"""
+        card of the suit or of the figure (every point card, with the whole-manche scope),
+        and so flip those points to a gain?"""
         if not view["tout_ou_rien"]:
             return False
         gained = self.memory.taken.get(self.seat, Counter()) + Counter([*self.memory.trick, card])
+        if view["tout_ou_rien_scope"] == Scope.MANCHE.value:
+            total = _point_cards(self.pack, view)
+            return bool(total) and _point_cards(gained, view) == total
         for rule in ("suit", "figure"):
             target = view["targets"][rule]
             total = _units(self.pack, rule, target)

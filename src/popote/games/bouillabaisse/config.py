@@ -20,7 +20,7 @@ from popote.games.bouillabaisse.cards import (
     build_pack,
     deck_count,
 )
-from popote.games.bouillabaisse.scoring import Targets
+from popote.games.bouillabaisse.scoring import Scope, Targets
 
 
 class DrawTime(enum.Enum):
@@ -53,6 +53,7 @@ class Config:
     draw: DrawTime
     duplicate: Duplicate
     tout_ou_rien: bool
+    scope: Scope
 
     @classmethod
     def from_options(cls, players: int, options: Options) -> Config:
@@ -65,6 +66,7 @@ class Config:
             draw=DrawTime(options.get("draw", DrawTime.GAME.value)),
             duplicate=Duplicate(options.get("duplicate", Duplicate.FIRST.value)),
             tout_ou_rien=bool(options.get("tout_ou_rien", False)),
+            scope=Scope(options.get("tout_ou_rien_scope", Scope.RULE.value)),
         )
 
     def pack(self) -> tuple[list[int], list[int]]:

@@ -261,8 +261,9 @@ class BouillabaisseState(GameState):
         return events
 
     def _end_manche(self) -> Event:
+        config = self.config
         scores, detail, reversed_for = score_manche(
-            self.manche, self.won, self.tricks, self.targets, self.config.tout_ou_rien
+            self.manche, self.won, self.tricks, self.targets, config.tout_ou_rien, config.scope
         )
         self.scores.append(scores)
         self.details.append(detail)

@@ -4,10 +4,12 @@ Four scoring rules exist: 5 points per trick, 10 per card of the drawn suit, 50 
 the drawn figure rank, 200 per copy of the drawn card. Manches 1 to 4 use one rule each,
 manche 5 all four, manche 6 all four with the sign reversed.
 
-"Tout ou rien" works rule by rule: a player who took everything a rule counts in this
-manche (every trick, every card of the suit, every card of the figure) has that rule's
-points reversed. It never applies to the drawn card (manche 4's rule), not even inside
-manches 5 and 6.
+"Tout ou rien" works rule by rule by default: a player who took everything a rule counts
+in this manche (every trick, every card of the suit, every card of the figure) has that
+rule's points reversed. It never applies to the drawn card (manche 4's rule), not even
+inside manches 5 and 6. With the whole-manche scope, manches 5 and 6 instead reverse the
+whole manche of a player who took every point card (suit, figure and drawn card alike);
+manches 1 to 4 count one rule each, so both scopes agree there.
 
 >>> targets = Targets(suit=2, rank=10, card=37)  # hearts, queens, king of hearts
 >>> won = [[36, 37], [0, 1]]  # seat 0 took a trick of QH and KH, seat 1 one of 2C and 3C
@@ -15,6 +17,8 @@ manches 5 and 6.
 ([275, 5], {'tricks': [5, 5], 'suit': [20, 0], 'figure': [50, 0], 'card': [200, 0]}, [])
 >>> score_manche(6, won, [1, 1], targets, tout_ou_rien=True)
 ([-135, -5], {'tricks': [-5, -5], 'suit': [20, 0], 'figure': [50, 0], 'card': [-200, 0]}, [0])
+>>> score_manche(6, won, [1, 1], targets, tout_ou_rien=True, scope=Scope.MANCHE)
+([275, -5], {'tricks': [5, -5], 'suit': [20, 0], 'figure': [50, 0], 'card': [200, 0]}, [0])
 """
 
 from __future__ import annotations
@@ -34,6 +38,13 @@ class Rule(enum.Enum):
     SUIT = "suit"
     FIGURE = "figure"
     CARD = "card"
+
+
+class Scope(enum.Enum):
+    """What "tout ou rien" looks at in manches 5 and 6."""
+
+    RULE = "rule"  # each rule on its own, the drawn card excepted
+    MANCHE = "manche"  # every point card of the manche at once, reversing its whole total
 
 
 POINTS: dict[Rule, int] = {Rule.TRICKS: 5, Rule.SUIT: 10, Rule.FIGURE: 50, Rule.CARD: 200}
@@ -84,6 +95,7 @@ def score_manche(
     tricks: Sequence[int],
     targets: Targets,
     tout_ou_rien: bool,
+    scope: Scope = Scope.RULE,
 ) -> tuple[list[int], dict[str, list[int]], list[int]]:
     """Each seat's score, each rule's points per seat, and the seats "tout ou rien" hit."""
     weights = _weights(targets.suit, targets.rank, targets.card)
@@ -95,20 +107,25 @@ def score_manche(
         Rule.CARD: [p >> 2 * _SHIFT for p in packed],
     }
     sign = sign_of(manche)
-    detail: dict[str, list[int]] = {}
-    scores = [0] * len(won)
+    rules = RULES_OF[manche]
+    points = {rule: [sign * POINTS[rule] * count for count in units[rule]] for rule in rules}
     reversed_for: set[int] = set()
-    for rule in RULES_OF[manche]:
-        per_seat = units[rule]
-        worth = sign * POINTS[rule]
-        points = [worth * count for count in per_seat]
-        everything = sum(per_seat)
-        if tout_ou_rien and rule in ALL_OR_NOTHING and everything:
-            for seat, count in enumerate(per_seat):
-                if count == everything:
-                    points[seat] = -points[seat]
-                    reversed_for.add(seat)
-        for seat, value in enumerate(points):
-            scores[seat] += value
-        detail[rule.value] = points
-    return scores, detail, sorted(reversed_for)
+    if tout_ou_rien and scope is Scope.MANCHE and len(rules) > 1:
+        point_cards = [sum(1 for card in cards if weights[card]) for cards in won]
+        for seat in _took_all(point_cards):
+            reversed_for.add(seat)
+            for rule in rules:
+                points[rule][seat] = -points[rule][seat]
+    elif tout_ou_rien:
+        for rule in ALL_OR_NOTHING.intersection(rules):
+            for seat in _took_all(units[rule]):
+                reversed_for.add(seat)
+                points[rule][seat] = -points[rule][seat]
+    scores = [sum(points[rule][seat] for rule in rules) for seat in range(len(won))]
+    return scores, {rule.value: points[rule] for rule in rules}, sorted(reversed_for)
+
+
+def _took_all(per_seat: Sequence[int]) -> list[int]:
+    """The seat that took everything counted here, if anything was counted at all."""
+    everything = sum(per_seat)
+    return [seat for seat, count in enumerate(per_seat) if everything and count == everything]

@@ -20,7 +20,9 @@ SUMMARY = Text(
     "Manche 3 : 50 points par carte de la figure tirée (valet, dame ou roi). Manche 4 : 200 "
     "points pour la carte tirée. Manche 5 : tout cela à la fois. Manche 6 : pareil, mais les "
     "points se retranchent : il faut alors ramasser. Le plus petit total gagne. Option « tout "
-    "ou rien » : qui prend tout ce qu'une règle compte voit ces points changer de signe.",
+    "ou rien » : qui prend tout ce qu'une règle compte voit ces points changer de signe (avec "
+    "la portée « manche », aux manches 5 et 6, seul qui prend toutes les cartes à points voit "
+    "toute sa manche changer de signe).",
     "A trick-taking game without trumps in six manches (deals), for 2 to 12 players, with "
     "one or two 52-card decks (the lowest cards are set aside so every hand is equal). Follow "
     "the suit led if you can, otherwise play any card; the highest card of the suit led (ace "
@@ -29,7 +31,8 @@ SUMMARY = Text(
     "(jack, queen or king). Manche 4: 200 points for the drawn card. Manche 5: all of these "
     "at once. Manche 6: the same, but points are subtracted: now you want them. Lowest total "
     "wins. Option 'tout ou rien' (all or nothing): whoever takes everything a rule counts has "
-    "those points' sign reversed.",
+    "those points' sign reversed (with the 'manche' scope, in manches 5 and 6, only whoever "
+    "takes every point card has their whole manche reversed).",
 )
 
 _RANK_NAMES: dict[str, Text] = {

@@ -35,6 +35,7 @@ def static_view(state: BouillabaisseState) -> View:
         "players": state.players,
         "decks": config.decks,
         "tout_ou_rien": config.tout_ou_rien,
+        "tout_ou_rien_scope": config.scope.value,
         "duplicate": config.duplicate.value,
         "draw": config.draw.value,
     }
