@@ -57,6 +57,9 @@ def test_leak_views_of_a_determinized_world_are_unchanged(
         for other in range(players):
             held = {card[-1] for card in world.view(other)["hand"]}
             assert not held & voids.get(other, set()), "a void shown was refilled"
+        for actor in world.to_act:  # a sampled world must be playable by every seat to act
+            for action in world.legal_actions(actor):
+                world.clone().act(actor, action)
 
 
 def test_determinize_deals_other_hands_again() -> None:

@@ -24,6 +24,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"bullseye": True, "overshoot": "forbidden"},
     {"bullseye": True, "finish_round": True, "empty_pantry": True},
     {"round_limit": 10},
+    {"first_player": "seat1", "finish_round": True, "round_end": "held"},
 ]
 SECRET_EVENTS = ("discarded", "cards_drawn", "hand_lost", "trimmed", "hand_dealt")
 
@@ -85,6 +86,9 @@ def check_leaks(match: popote.Match, chance: Chance) -> None:
         assert world.to_act == match.to_act
         assert world.legal_actions(seat) == match.legal_actions(seat)
         check_cards(world.view(None))
+        for actor in world.to_act:  # a sampled world must be playable by every seat to act
+            for action in world.legal_actions(actor):
+                world.clone().act(actor, action)
 
 
 def check_hand_limit(match: popote.Match, ended: int, won: Counter[int]) -> None:
