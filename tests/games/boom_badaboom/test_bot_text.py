@@ -111,3 +111,15 @@ def test_the_balance_study_covers_every_level_roles_coop_and_solo() -> None:
     assert sum(rate["win_rate"] for rate in roles.rates.values()) == pytest.approx(1)
     coop = next(row for row in rows if row.config.players == 2)
     assert set(coop.rates) == {"equipe"}
+
+
+def test_a_fumbled_action_card_asks_its_new_player_for_a_target() -> None:
+    m = scenario_match(
+        hands=[["fumble", "heat1"], ["swap"], ["heat1"]], roles=["farceur", "patissier", "glouton"]
+    )
+    m.act(0, {"type": "play", "card": "fumble", "target": 1})
+    while m.view(None)["phase"] == "react":
+        m.act(m.to_act[0], {"type": "decline"})
+    assert GAME.presenter.prompt(m.view(1), "en", NAMES).startswith("Butterfingers: you play")
+    assert GAME.presenter.prompt(m.view(1), "fr", NAMES).startswith("Maladresse : vous jouez")
+    assert choose(m, 1)["card"] == "swap"

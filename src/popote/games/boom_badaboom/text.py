@@ -325,6 +325,15 @@ class BoomPresenter(Presenter):
                 )
                 .get(lang)
             )
+        if view["phase"] == "aim":
+            return (
+                Text(
+                    "Maladresse : vous jouez {card}. Choisissez sa cible.",
+                    "Butterfingers: you play {card}. Choose its target.",
+                )
+                .format(card=card_name(view["express_card"], lang))
+                .get(lang)
+            )
         if view["phase"] == "recover":
             return Text("Choisissez la carte à reprendre.", "Choose the card to take back.").get(
                 lang
