@@ -44,7 +44,7 @@ def test_the_same_task_gives_the_same_position() -> None:
 def test_cli_reports_the_regret(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["regret", GAME, "--games", "4", "--worlds", "4", "--jobs", "1"]
     assert main(args) == 0
-    assert "Regret du bot heuristic" in capsys.readouterr().out
+    assert "Perte du bot heuristique" in capsys.readouterr().out
     report_file = tmp_path / "regret.json"
     assert main([*args, "--json", str(report_file)]) == 0
     assert json.loads(report_file.read_text(encoding="utf-8"))["positions"] == 4

@@ -59,15 +59,10 @@ def group_shares(study: BalanceStudy, records: Sequence[GameRecord]) -> dict[str
     return {group: rate_summary(wins[group], chances[group]) for group in sorted(chances)}
 
 
-def run_study(
-    game: Game,
-    study: BalanceStudy,
-    games: int,
-    seed: int,
-    jobs: int,
-    progress: Progress | None = None,
-) -> list[BalanceRow]:
-    tasks = [
+def study_tasks(game: Game, study: BalanceStudy, games: int, seed: int) -> list[GameTask]:
+    """``games`` seeded matches of heuristic bots per configuration, one configuration after
+    the other."""
+    return [
         GameTask(
             game.spec.name,
             config.players,
@@ -79,13 +74,28 @@ def run_study(
         for config in study.configs
         for index in range(games)
     ]
-    records = run_tasks(tasks, jobs, progress)
+
+
+def study_rows(study: BalanceStudy, games: int, records: Sequence[GameRecord]) -> list[BalanceRow]:
+    """The records of :func:`study_tasks`, summarised per configuration."""
     rows = []
     for position, config in enumerate(study.configs):
         chunk = records[position * games : (position + 1) * games]
         mean_score = sum(sum(r.scores) / len(r.scores) for r in chunk) / len(chunk)
         rows.append(BalanceRow(config, games, group_shares(study, chunk), mean_score))
     return rows
+
+
+def run_study(
+    game: Game,
+    study: BalanceStudy,
+    games: int,
+    seed: int,
+    jobs: int,
+    progress: Progress | None = None,
+) -> list[BalanceRow]:
+    records = run_tasks(study_tasks(game, study, games, seed), jobs, progress)
+    return study_rows(study, games, records)
 
 
 def natural_order(label: str) -> tuple[str, int]:

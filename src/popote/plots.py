@@ -1,10 +1,12 @@
-"""Plots of simulation and tournament reports (PNG or SVG, chosen by the file's suffix).
+"""Plots of simulation, tournament, duplicate and balance reports (PNG or SVG, chosen by the
+file's suffix), each in one language.
 
 Imported only when a plot is asked for: matplotlib takes most of a second to load.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -13,10 +15,32 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from popote.balance import BalanceRow, natural_order
-from popote.core.game import BalanceStudy
-from popote.simulate import GameRecord, check_plot_path
+from popote.cli.paths import check_output_file
+from popote.cli.report import LOWER_IS_BETTER
+from popote.cli.wording import (
+    JOUEURS,
+    PARTIES,
+    bot_label,
+    count,
+    game_title,
+    options_text,
+    percent,
+)
+from popote.core.game import BalanceMeasure, BalanceStudy, Game
+from popote.core.i18n import Lang, Text
+from popote.simulate import PLOT_FORMATS, GameRecord
+
+# SVG keeps its words as text: searchable, and readable by a screen reader.
+matplotlib.rcParams["svg.fonttype"] = "none"
+MIN_SCORE_VALUES = 3
+"""A score that takes fewer values than this (won or lost) says nothing a histogram could."""
+WIN_RATE = Text("taux de victoire (intervalle à 95 %)", "win rate (95% interval)")
+EQUAL = Text("à force égale : {rate}", "if equal: {rate}")
 
 
 def _error_bars(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
@@ -27,55 +51,168 @@ def _error_bars(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
     ]
 
 
-def plot_simulation(records: Sequence[GameRecord], report: dict[str, Any], path: Path) -> None:
-    """Score distribution per seat, win rate by seat with its interval, game length."""
-    check_plot_path(path)
-    figure, (scores, wins, lengths) = plt.subplots(1, 3, figsize=(15, 4.5))
-    players = report["players"]
-    for seat in range(players):
-        scores.hist(
-            [record.scores[seat] for record in records], bins=20, alpha=0.5, label=f"{seat + 1}"
-        )
-    scores.set_title("Scores by seat / par siège")
-    scores.legend(title="seat")
-    seats = report["seats"]
-    wins.bar(
-        [str(row["seat"]) for row in seats],
-        [row["win_rate"] for row in seats],
-        yerr=_error_bars(seats),
+def _rate_bars(
+    axes: Axes,
+    labels: Sequence[str],
+    rows: Sequence[dict[str, Any]],
+    fair: float | None,
+    lang: Lang,
+) -> None:
+    """Win rates with their intervals, each written above its bar, and the equal-strength line."""
+    bars = axes.bar(
+        list(labels), [row["win_rate"] for row in rows], yerr=_error_bars(rows), capsize=4
     )
-    wins.axhline(1 / players, linestyle="--", color="grey")
-    wins.set_title("Win rate by seat (95 % CI)")
-    wins.set_ylim(0, 1)
-    lengths.hist([record.length for record in records], bins=30)
-    lengths.set_title("Game length (decisions)")
-    figure.suptitle(f"{report['game']} — {report['games']} games, {players} players")
-    figure.tight_layout()
+    for bar, row in zip(bars, rows, strict=True):
+        # Above the interval, where no error bar crosses it.
+        axes.annotate(
+            percent(row["win_rate"], lang),
+            (bar.get_x() + bar.get_width() / 2, row["ci95_high"] + 0.02),
+            ha="center",
+        )
+    if fair is not None:
+        axes.axhline(
+            fair,
+            linestyle="--",
+            color="grey",
+            label=EQUAL.render(lang, rate=percent(fair, lang)),
+        )
+        axes.legend(loc="upper left")
+    _percent_axis(axes, lang, top=1.25)
+
+
+def _percent_axis(axes: Axes, lang: Lang, top: float = 1.0) -> None:
+    """0 to 100 %, with room above for labels and the legend."""
+    axes.set_ylim(0, top)
+    axes.set_yticks([step / 5 for step in range(6)])
+    axes.yaxis.set_major_formatter(lambda value, _: percent(value, lang, 0))
+    axes.set_ylabel(WIN_RATE.get(lang))
+
+
+def _save(figure: Figure, path: Path) -> None:
     figure.savefig(path)
     plt.close(figure)
+
+
+def plot_simulation(
+    records: Sequence[GameRecord], report: dict[str, Any], path: Path, lang: Lang = "fr"
+) -> None:
+    """Win rate by seat (or the team's) with its interval, the score distribution per seat
+    when scores say more than won or lost, and the length of the games."""
+    check_output_file(path, PLOT_FORMATS)
+    players = report["players"]
+    with_scores = len({score for record in records for score in record.scores}) >= MIN_SCORE_VALUES
+    panels = 3 if with_scores else 2
+    figure, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4.8), layout="constrained")
+    wins, lengths = axes[0], axes[-1]
+    if "team" in report:
+        _rate_bars(wins, [Text("équipe", "team").get(lang)], [report["team"]], None, lang)
+        wins.set_title(Text("Victoires de l'équipe", "Team wins").get(lang))
+    else:
+        seats = report["seats"]
+        labels = [_seat_label(row["seat"], row["bot"], lang) for row in seats]
+        _rate_bars(wins, labels, seats, 1 / players, lang)
+        wins.set_title(Text("Victoires par siège", "Wins by seat").get(lang))
+    if with_scores:
+        _score_histograms(axes[1], records, report, lang)
+    lengths.hist([record.length for record in records], bins=30)
+    lengths.set_title(Text("Longueur des parties", "Game length").get(lang))
+    lengths.set_xlabel(Text("décisions", "decisions").get(lang))
+    lengths.set_ylabel(Text("parties", "games").get(lang))
+    lengths.yaxis.set_major_locator(MaxNLocator(integer=True))
+    figure.suptitle(
+        Text(
+            "{title}{options} — {games} à {players} (graine {seed})",
+            "{title}{options} — {games} of {players} (seed {seed})",
+        ).render(
+            lang,
+            title=game_title(report["game"], lang),
+            options=options_text(report["options"], lang),
+            games=count(report["games"], PARTIES, lang),
+            players=count(players, JOUEURS, lang),
+            seed=report["seed"],
+        )
+    )
+    _save(figure, path)
+
+
+def _seat_label(seat: int, bot: str, lang: Lang) -> str:
+    return Text("siège {seat}\n{bot}", "seat {seat}\n{bot}").render(
+        lang, seat=seat, bot=bot_label(bot, lang)
+    )
+
+
+def _score_histograms(
+    axes: Axes, records: Sequence[GameRecord], report: dict[str, Any], lang: Lang
+) -> None:
+    """One histogram per seat; one for the team when everyone shares the result."""
+    if "team" in report:
+        series = [(Text("équipe", "team").get(lang), 0)]
+    else:
+        series = [
+            (_seat_label(seat + 1, bot, lang).replace("\n", " "), seat)
+            for seat, bot in enumerate(report["bots"])
+        ]
+    for label, seat in series:
+        axes.hist([record.scores[seat] for record in records], bins=20, alpha=0.5, label=label)
+    lower = LOWER_IS_BETTER.get(lang) if report["lower_score_wins"] else ""
+    axes.set_title(Text("Scores par siège", "Scores by seat").get(lang) + lower)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel(Text("score en fin de partie", "final score").get(lang))
+    axes.set_ylabel(Text("parties", "games").get(lang))
+    axes.legend()
 
 
 def plot_rates(
-    rows: Sequence[dict[str, Any]], labels: Sequence[str], title: str, path: Path
+    rows: Sequence[dict[str, Any]],
+    labels: Sequence[str],
+    title: str,
+    path: Path,
+    lang: Lang = "fr",
+    fair: float | None = None,
+    notes: Sequence[str] = (),
+    footnote: str = "",
 ) -> None:
-    """One bar per row (win rate with its 95 % interval)."""
-    check_plot_path(path)
-    figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(rows)), 4.5))
-    axes.bar(list(labels), [row["win_rate"] for row in rows], yerr=_error_bars(rows))
-    axes.set_ylim(0, 1)
-    axes.set_ylabel("win rate")
-    axes.set_title(title)
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    """One bar per row (win rate with its 95 % interval), the rate ``fair`` expected if all
+    were equal, a note under each label and a footnote."""
+    check_output_file(path, PLOT_FORMATS)
+    figure, axes = plt.subplots(figsize=(max(7.0, 1.8 * len(rows)), 5.5), layout="constrained")
+    shown = (
+        [f"{label}\n{note}" for label, note in zip(labels, notes, strict=True)] if notes else labels
+    )
+    _rate_bars(axes, shown, rows, fair, lang)
+    axes.set_title(textwrap.fill(title, 70))
+    if footnote:
+        figure.supxlabel(textwrap.fill(footnote, 100), fontsize="small")
+    _save(figure, path)
 
 
-def plot_balance(study: BalanceStudy, rows: Sequence[BalanceRow], path: Path) -> None:
-    """Grouped bars: one group of bars per configuration, one bar per seat, side or label."""
-    check_plot_path(path)
+def _group_label(group: str, lang: Lang) -> str:
+    """``seat 2`` reads ``siège 2`` in French; other groups are the game's own names."""
+    stem, _, number = group.rpartition(" ")
+    if stem == "seat" and number.isdigit():
+        return Text("siège {n}", "seat {n}").render(lang, n=number)
+    return group
+
+
+def _config_label(label: str, lang: Lang) -> str:
+    """The default study's ``3 players`` reads ``3 joueurs`` in French."""
+    number, _, rest = label.partition(" ")
+    if rest == "players" and number.isdigit():
+        return count(int(number), JOUEURS, lang)
+    return label
+
+
+def plot_balance(
+    game: Game, study: BalanceStudy, rows: Sequence[BalanceRow], path: Path, lang: Lang = "fr"
+) -> None:
+    """Grouped bars: one group of bars per configuration, one bar per seat, side or label;
+    for seats, a dash marks what each seat would win if seats were equal."""
+    check_output_file(path, PLOT_FORMATS)
     groups = sorted({group for row in rows for group in row.rates}, key=natural_order)
     width = 0.8 / max(len(groups), 1)
-    figure, axes = plt.subplots(figsize=(min(18.0, max(8.0, 0.7 * len(rows))), 5.5))
+    figure, axes = plt.subplots(
+        figsize=(min(18.0, max(8.0, 0.9 * len(rows))), 5.8), layout="constrained"
+    )
     for index, group in enumerate(groups):
         placed = [
             (position, row.rates[group]) for position, row in enumerate(rows) if group in row.rates
@@ -85,14 +222,36 @@ def plot_balance(study: BalanceStudy, rows: Sequence[BalanceRow], path: Path) ->
             [rate["win_rate"] for _, rate in placed],
             width,
             yerr=_error_bars([rate for _, rate in placed]),
-            label=group,
+            label=_group_label(group, lang),
         )
+    if study.measure is BalanceMeasure.SEATS:
+        for position, row in enumerate(rows):
+            axes.hlines(
+                1 / row.config.players,
+                position - width / 2,
+                position + 0.8 - width / 2,
+                colors="black",
+                linestyles="dashed",
+                # Underscored labels stay out of the legend: one entry for every dash.
+                label=Text("à force égale", "if seats were equal").get(lang)
+                if position == 0
+                else "_equal",
+            )
     axes.set_xticks([index + 0.4 - width / 2 for index in range(len(rows))])
-    axes.set_xticklabels([row.config.label for row in rows], rotation=45, ha="right")
-    axes.set_ylim(0, 1)
-    axes.set_ylabel("win rate (95 % CI)")
-    axes.set_title(study.title.en)
-    axes.legend()
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    axes.set_xticklabels(
+        [_config_label(row.config.label, lang) for row in rows], rotation=45, ha="right"
+    )
+    _percent_axis(axes, lang)
+    axes.set_title(
+        Text(
+            "{title} — {study}\n{games} par ligne, bots heuristiques",
+            "{title} — {study}\n{games} per row, heuristic bots",
+        ).render(
+            lang,
+            title=game.spec.title.get(lang),
+            study=study.title.get(lang),
+            games=count(rows[0].games if rows else 0, PARTIES, lang),
+        )
+    )
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
+    _save(figure, path)

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
-from popote.core.errors import PopoteError
-from popote.core.i18n import Text
 from popote.core.match import create_match
 from popote.core.registry import get_game
 from popote.stats import wilson_interval
@@ -31,6 +29,19 @@ Progress = Callable[[int], None]
 Task = TypeVar("Task")
 Outcome = TypeVar("Outcome")
 PLOT_FORMATS = (".png", ".svg")
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a batch, with the outcomes of the tasks finished before it, in order."""
+
+    def __init__(self, done: Sequence[Any]) -> None:
+        super().__init__()
+        self.done = list(done)
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal: only the parent should act on it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True)
@@ -117,20 +128,26 @@ def run_parallel(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> list[Outcome]:
-    """``work`` on every task, over ``jobs`` processes, in the order of the list."""
+    """``work`` on every task, over ``jobs`` processes, in the order of the list.
+
+    Ctrl-C raises :class:`Interrupted`, which keeps the outcomes finished so far."""
     outcomes: list[Outcome] = []
     results: Iterable[Outcome]
     if jobs <= 1 or len(tasks) < 2:
         results = map(work, tasks)
         pool = None
     else:
-        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
+        pool = multiprocessing.get_context("spawn").Pool(
+            min(jobs, len(tasks)), initializer=_ignore_interrupts
+        )
         results = pool.imap(work, tasks, chunksize=max(1, len(tasks) // (jobs * 16)))
     try:
         for outcome in results:
             outcomes.append(outcome)
             if progress is not None:
                 progress(len(outcomes))
+    except KeyboardInterrupt as interrupt:
+        raise Interrupted(outcomes) from interrupt
     finally:
         if pool is not None:
             pool.terminate()
@@ -169,12 +186,29 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
                 "mean_score": sum(record.scores[seat] for record in records) / count,
             }
         )
-    report: dict[str, Any] = {**report_header(records), "bots": list(first.bots), "seats": seats}
+    report: dict[str, Any] = {
+        **report_header(records),
+        "bots": list(first.bots),
+        "seats": seats,
+        "lower_score_wins": _lower_score_wins(records),
+    }
+    if first.players > 1 and all(len(record.winners) in (0, first.players) for record in records):
+        # Everyone wins or loses together: one team rate, not one identical rate per seat.
+        report["team"] = rate_summary(sum(bool(record.winners) for record in records), count)
     side_names = sorted({side for record in records for side in record.sides})
     if side_names:
         won = Counter(record.winning_side for record in records)
         report["sides"] = {side: rate_summary(won[side], count) for side in side_names}
     return report
+
+
+def _lower_score_wins(records: Sequence[GameRecord]) -> bool:
+    """Whether winners score less than the others on average (penalty points)."""
+    won = [r.scores[seat] for r in records for seat in range(len(r.scores)) if seat in r.winners]
+    lost = [
+        r.scores[seat] for r in records for seat in range(len(r.scores)) if seat not in r.winners
+    ]
+    return bool(won and lost) and sum(won) / len(won) < sum(lost) / len(lost)
 
 
 def simulate(
@@ -186,14 +220,3 @@ def simulate(
 
 def simulation_tasks(batch: Batch, bots: Sequence[str]) -> list[GameTask]:
     return [batch.task(index, bots) for index in range(batch.games)]
-
-
-def check_plot_path(path: Path) -> None:
-    """Refuse, before any game is played, a plot file Popote cannot write."""
-    if path.suffix.lower() not in PLOT_FORMATS:
-        raise PopoteError(
-            Text(
-                "format de graphique inconnu : {path} (.png ou .svg)",
-                "unknown plot format: {path} (.png or .svg)",
-            ).format(path=path)
-        )

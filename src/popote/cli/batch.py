@@ -1,21 +1,43 @@
-"""``popote simulate``, ``tournament``, ``duplicate`` and ``balance``: bot-only matches on every core."""
+"""``popote simulate``, ``tournament``, ``duplicate``, ``regret`` and ``balance``: bot-only
+matches on every core.
+
+Every output path is checked before the first game; the figures go to standard output, and
+what is not a figure (progress, elapsed time, files written, Ctrl-C) to standard error, so
+standard output stays the same from run to run. Ctrl-C keeps the games finished so far.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from popote.balance import markdown, report_data, run_study, study_for
+from popote.balance import markdown, report_data, study_for, study_rows, study_tasks
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
+from popote.cli.paths import check_output_file, check_output_folder
 from popote.cli.report import (
+    OPENSKILL_NOTE,
     print_duplicate,
     print_regret,
     print_report,
     print_tournament,
     progress_bar,
+)
+from popote.cli.wording import (
+    DONNES,
+    PARTIES,
+    Noun,
+    bot_label,
+    count,
+    duration,
+    game_title,
+    number,
+    options_text,
 )
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
@@ -23,21 +45,41 @@ from popote.core.registry import get_game
 from popote.duplicate import duplicate_tasks, summarise_duplicate
 from popote.regret import measure, regret_tasks, summarise_regret
 from popote.simulate import (
+    PLOT_FORMATS,
     Batch,
-    check_plot_path,
+    Interrupted,
     default_jobs,
+    play_task,
     run_parallel,
-    run_tasks,
     simulation_tasks,
     summarise,
 )
 from popote.tournament import summarise_tournament, tournament_tasks
 
+Task = TypeVar("Task")
+Outcome = TypeVar("Outcome")
+INTERRUPTED = 130
+"""Exit status after Ctrl-C, as shells report a process stopped by SIGINT."""
+BALANCE_OUT = Path.home() / "popote" / "balance"
+"""Where ``popote balance`` writes by default: outside any checkout, so committed reports
+(``docs/balance/``) change only when asked with ``--out docs/balance``."""
+BALANCE_SUFFIXES = (".md", ".json", ".png", ".svg")
+
+
+def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--progress",
+        choices=["auto", "lines"],
+        default="auto",
+        help="auto : une ligne mise à jour (terminal seulement) ; lines : une ligne par dixième, pour lecteur d'écran",
+    )
+
 
 def add_batch_arguments(
     parser: argparse.ArgumentParser, games: int = 100, plots: bool = True, what: str | None = None
 ) -> None:
-    """``--games`` (``what`` they count, if not games), ``--jobs``, ``--json`` and ``--plot``."""
+    """``--games`` (``what`` they count, if not games), ``--jobs``, ``--json``, ``--plot``
+    and ``--progress``."""
     parser.add_argument("--games", type=int, default=games, help=what)
     parser.add_argument(
         "--jobs", type=int, default=None, help="processus (défaut : tous les cœurs)"
@@ -51,6 +93,7 @@ def add_batch_arguments(
     )
     if plots:
         parser.add_argument("--plot", type=Path, metavar="FICHIER.png|svg", help="graphiques")
+    add_progress_argument(parser)
 
 
 def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:
@@ -64,17 +107,70 @@ def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:
 
 
 def _batch(args: argparse.Namespace) -> tuple[Batch, int]:
-    """The batch the arguments describe, checked, and the number of jobs to play it on."""
+    """The batch the arguments describe, checked with its output files, and the number of
+    jobs to play it on."""
     game = get_game(args.game)
     jobs, seed = _jobs_and_seed(args)
+    if args.json not in (None, "-"):
+        check_output_file(Path(args.json))
     if getattr(args, "plot", None) is not None:
-        check_plot_path(args.plot)
-    players: int = args.players or game.spec.default_players
+        check_output_file(args.plot, PLOT_FORMATS)
+    players: int = game.spec.default_players if args.players is None else args.players
     options = parse_options(game, args.option)
     return Batch(args.game, players, args.games, seed, options), jobs
 
 
-def _emit_json(report: dict[str, Any], target: str | None) -> bool:
+def _say(text: Text, lang: Lang, **fields: Any) -> None:
+    """A line for the person at the terminal that is not a figure: on standard error."""
+    print(text.render(lang, **fields), file=sys.stderr, flush=True)
+
+
+def _written(path: Path, lang: Lang) -> None:
+    _say(Text("Écrit : {path}", "Written: {path}"), lang, path=path)
+
+
+def _play(
+    work: Callable[[Task], Outcome],
+    tasks: Sequence[Task],
+    jobs: int,
+    args: argparse.Namespace,
+    lang: Lang,
+) -> tuple[list[Outcome], bool]:
+    """Run the tasks with progress; after Ctrl-C, those finished and ``True``."""
+    started = time.monotonic()
+    try:
+        with progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
+            done = run_parallel(work, tasks, jobs, advance)
+    except Interrupted as interrupt:
+        _say(
+            Text(
+                "Interrompu (Ctrl-C) après {elapsed} : {done} terminées sur {total}.",
+                "Interrupted (Ctrl-C) after {elapsed}: {done} finished out of {total}.",
+            ),
+            lang,
+            elapsed=duration(time.monotonic() - started, lang),
+            done=number(len(interrupt.done), lang),
+            total=number(len(tasks), lang),
+        )
+        return interrupt.done, True
+    _say(
+        Text("Terminé en {elapsed}.", "Done in {elapsed}."),
+        lang,
+        elapsed=duration(time.monotonic() - started, lang),
+    )
+    return done, False
+
+
+def _nothing_finished(lang: Lang) -> int:
+    _say(
+        Text("Aucune partie terminée : rien à rapporter.", "No game finished: nothing to report."),
+        lang,
+    )
+    return INTERRUPTED
+
+
+def _emit_json(report: dict[str, Any], target: str | None, lang: Lang) -> bool:
+    """Write the JSON report if asked; whether it took standard output's place."""
     if target is None:
         return False
     text = json.dumps(report, ensure_ascii=False, sort_keys=True, indent=1)
@@ -82,21 +178,52 @@ def _emit_json(report: dict[str, Any], target: str | None) -> bool:
         print(text)
         return True
     Path(target).write_text(text + "\n", encoding="utf-8")
+    _written(Path(target), lang)
     return False
 
 
-def run_simulation(args: argparse.Namespace, lang: Lang) -> None:
+def _finish(
+    report: dict[str, Any],
+    args: argparse.Namespace,
+    lang: Lang,
+    show: Callable[[dict[str, Any], Lang], None],
+    interrupted: bool,
+) -> int:
+    if interrupted:
+        _say(
+            Text(
+                "Le rapport ci-dessous ne porte que sur ces parties-là.",
+                "The report below covers those games only.",
+            ),
+            lang,
+        )
+    if not _emit_json(report, args.json, lang):
+        show(report, lang)
+    return INTERRUPTED if interrupted else 0
+
+
+def _plot(path: Path | None, draw: Callable[[Path], None], lang: Lang) -> None:
+    if path is not None:
+        draw(path)
+        _written(path, lang)
+
+
+def run_simulation(args: argparse.Namespace, lang: Lang) -> int:
     batch, jobs = _batch(args)
     tasks = simulation_tasks(batch, parse_bot_kinds(args.bots, batch.players))
-    with progress_bar(len(tasks), lang) as advance:
-        records = run_tasks(tasks, jobs, advance)
+    records, interrupted = _play(play_task, tasks, jobs, args, lang)
+    if not records:
+        return _nothing_finished(lang)
     report = summarise(records)
-    if not _emit_json(report, args.json):
-        print_report(report, lang)
-    if args.plot is not None:
+    status = _finish(report, args, lang, print_report, interrupted)
+
+    def draw(path: Path) -> None:
         from popote.plots import plot_simulation  # noqa: PLC0415 - matplotlib loads slowly
 
-        plot_simulation(records, report, args.plot)
+        plot_simulation(records, report, path, lang)
+
+    _plot(args.plot, draw, lang)
+    return status
 
 
 def _bot_names(spec: str) -> list[str]:
@@ -106,32 +233,56 @@ def _bot_names(spec: str) -> list[str]:
     return bots
 
 
-def _plot_rates(rows: list[dict[str, Any]], report: dict[str, Any], path: Path | None) -> None:
-    if path is None:
-        return
-    from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+def _plot_title(report: dict[str, Any], what: Text, lang: Lang, noun: Noun = PARTIES) -> str:
+    """``Les Pieds dans le Plat (options : …) — tournoi, 200 parties à 2 joueurs``."""
+    return Text(
+        "{title}{options} — {what}, {games} à {players} joueurs",
+        "{title}{options} — {what}, {games} of {players} players",
+    ).render(
+        lang,
+        title=game_title(report["game"], lang),
+        options=options_text(report["options"], lang),
+        what=what.get(lang),
+        games=count(report.get("deals", report["games"]), noun, lang),
+        players=report["players"],
+    )
 
-    title = f"{report['game']} — {report['players']} players"
-    plot_rates(rows, [row["bot"] for row in rows], title, path)
 
-
-def run_tournament(args: argparse.Namespace, lang: Lang) -> None:
+def run_tournament(args: argparse.Namespace, lang: Lang) -> int:
     batch, jobs = _batch(args)
     bots = _bot_names(args.bots)
     if len(bots) < 2:
         raise PopoteError(
             Text("un tournoi demande au moins deux bots", "a tournament needs at least two bots")
         )
-    tasks = tournament_tasks(batch, bots)
-    with progress_bar(len(tasks), lang) as advance:
-        records = run_tasks(tasks, jobs, advance)
+    records, interrupted = _play(play_task, tournament_tasks(batch, bots), jobs, args, lang)
+    if not records:
+        return _nothing_finished(lang)
     report = summarise_tournament(records, bots)
-    if not _emit_json(report, args.json):
-        print_tournament(report, lang)
-    _plot_rates(report["bots"], report, args.plot)
+    status = _finish(report, args, lang, print_tournament, interrupted)
+
+    def draw(path: Path) -> None:
+        from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+
+        rows = report["bots"]
+        plot_rates(
+            rows,
+            [bot_label(row["bot"], lang) for row in rows],
+            _plot_title(
+                report, Text("tournoi, places tournantes", "tournament, rotating seats"), lang
+            ),
+            path,
+            lang,
+            fair=1 / report["players"],
+            notes=[f"OpenSkill {number(row['rating']['ordinal'], lang, 1)}" for row in rows],
+            footnote=OPENSKILL_NOTE.get(lang),
+        )
+
+    _plot(args.plot, draw, lang)
+    return status
 
 
-def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
+def run_duplicate(args: argparse.Namespace, lang: Lang) -> int:
     batch, jobs = _batch(args)
     bots = _bot_names(args.bots)
     if len(bots) != 2:
@@ -142,16 +293,46 @@ def run_duplicate(args: argparse.Namespace, lang: Lang) -> None:
             )
         )
     candidate, baseline = bots
-    tasks = duplicate_tasks(batch, candidate, baseline)
-    with progress_bar(len(tasks), lang) as advance:
-        records = run_tasks(tasks, jobs, advance)
+    records, interrupted = _play(
+        play_task, duplicate_tasks(batch, candidate, baseline), jobs, args, lang
+    )
+    # A deal counts only once both of its games are played.
+    records = records[: len(records) // 2 * 2]
+    if not records:
+        return _nothing_finished(lang)
     report = summarise_duplicate(records, candidate, baseline)
-    if not _emit_json(report, args.json):
-        print_duplicate(report, lang)
-    _plot_rates([report["candidate"], report["baseline"]], report, args.plot)
+    status = _finish(report, args, lang, print_duplicate, interrupted)
+
+    def draw(path: Path) -> None:
+        from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+
+        rows = [report["candidate"], report["baseline"]]
+        plot_rates(
+            rows,
+            [bot_label(row["bot"], lang) for row in rows],
+            _plot_title(
+                report,
+                Text("duplicate, au siège testé", "duplicate, at the seat under test"),
+                lang,
+                DONNES,
+            ),
+            path,
+            lang,
+            fair=report["expected_if_equal"],
+            footnote=DUPLICATE_NOTE.render(lang, deals=count(report["deals"], DONNES, lang)),
+        )
+
+    _plot(args.plot, draw, lang)
+    return status
 
 
-def run_regret(args: argparse.Namespace, lang: Lang) -> None:
+DUPLICATE_NOTE = Text(
+    "Les mêmes {deals}, jouées avec puis sans le bot testé : ce qui sépare les deux barres vient des bots, pas des cartes.",
+    "The same {deals}, played with then without the bot under test: what separates the bars comes from the bots, not the cards.",
+)
+
+
+def run_regret(args: argparse.Namespace, lang: Lang) -> int:
     batch, jobs = _batch(args)
     if args.worlds < 2 or args.last < 1:
         raise PopoteError(
@@ -162,28 +343,38 @@ def run_regret(args: argparse.Namespace, lang: Lang) -> None:
         )
     parse_bot_kinds(args.bot, 1)
     tasks = regret_tasks(batch, args.worlds, args.last, args.bot)
-    with progress_bar(len(tasks), lang) as advance:
-        positions = run_parallel(measure, tasks, jobs, advance)
-    report = summarise_regret(positions)
-    if not _emit_json(report, args.json):
-        print_regret(report, lang)
+    positions, interrupted = _play(measure, tasks, jobs, args, lang)
+    if not positions:
+        return _nothing_finished(lang)
+    return _finish(summarise_regret(positions), args, lang, print_regret, interrupted)
 
 
-def run_balance(args: argparse.Namespace, lang: Lang) -> None:
-    from popote.plots import plot_balance  # noqa: PLC0415 - matplotlib loads slowly
-
+def run_balance(args: argparse.Namespace, lang: Lang) -> int:
     game = get_game(args.game)
     jobs, seed = _jobs_and_seed(args)
+    out: Path = args.out
+    check_output_folder(out, BALANCE_SUFFIXES)
     study = study_for(game)
-    with progress_bar(args.games * len(study.configs), lang) as advance:
-        rows = run_study(game, study, args.games, seed, jobs, advance)
-    command = f"popote balance {args.game} --games {args.games} --seed {seed}"
+    records, interrupted = _play(
+        play_task, study_tasks(game, study, args.games, seed), jobs, args, lang
+    )
+    if interrupted:
+        _say(Text("Rien n'a été écrit.", "Nothing was written."), lang)
+        return INTERRUPTED
+    rows = study_rows(study, args.games, records)
+    command = f"popote balance {args.game} --games {args.games} --seed {seed} --out {out}"
     text = markdown(game, study, rows, command)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"{args.game}.md").write_text(text, encoding="utf-8")
-    (args.out / f"{args.game}.json").write_text(
+    out.mkdir(parents=True, exist_ok=True)
+    files = {suffix: out / f"{args.game}{suffix}" for suffix in (".md", ".json", ".png")}
+    files[".md"].write_text(text, encoding="utf-8")
+    files[".json"].write_text(
         json.dumps(report_data(study, rows), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
         encoding="utf-8",
     )
-    plot_balance(study, rows, args.out / f"{args.game}.png")
+    from popote.plots import plot_balance  # noqa: PLC0415 - matplotlib loads slowly
+
+    plot_balance(game, study, rows, files[".png"], lang)
     print(text)
+    for path in files.values():
+        _written(path, lang)
+    return 0

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from popote.cli.batch import (
+    BALANCE_OUT,
     add_batch_arguments,
+    add_progress_argument,
     run_balance,
     run_duplicate,
     run_regret,
@@ -73,7 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--games", type=int, default=2000)
     balance.add_argument("--jobs", type=int)
     balance.add_argument("--seed", type=int)
-    balance.add_argument("--out", type=Path, default=Path("docs/balance"))
+    balance.add_argument(
+        "--out",
+        type=Path,
+        default=BALANCE_OUT,
+        metavar="DOSSIER",
+        help=f"dossier des rapports (défaut : {BALANCE_OUT})",
+    )
+    add_progress_argument(balance)
     balance.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
     replay = commands.add_parser("replay", help="revoir une partie / replay a saved game")
@@ -134,8 +143,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_language(before)
 
 
+BATCH_COMMANDS = {
+    "simulate": run_simulation,
+    "tournament": run_tournament,
+    "duplicate": run_duplicate,
+    "regret": run_regret,
+    "balance": run_balance,
+}
+
+
 def _run(args: argparse.Namespace, lang: Lang) -> int:
     try:
+        if args.command in BATCH_COMMANDS:
+            return BATCH_COMMANDS[args.command](args, lang)
         if args.command == "list":
             list_games(lang)
         elif args.command == "play":
@@ -152,16 +172,6 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
                 print,
                 args.save,
             )
-        elif args.command == "simulate":
-            run_simulation(args, lang)
-        elif args.command == "tournament":
-            run_tournament(args, lang)
-        elif args.command == "duplicate":
-            run_duplicate(args, lang)
-        elif args.command == "regret":
-            run_regret(args, lang)
-        elif args.command == "balance":
-            run_balance(args, lang)
         else:
             replay_file(
                 args.file,

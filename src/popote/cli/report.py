@@ -1,4 +1,5 @@
-"""How ``popote simulate`` shows its progress and its figures."""
+"""How the batch commands show their progress and their figures, as sentences a designer
+can act on, in French or English."""
 
 from __future__ import annotations
 
@@ -8,19 +9,51 @@ from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from popote.cli.wording import (
+    BOTS,
+    DONNES,
+    JOUEURS,
+    PARTIES,
+    POINTS,
+    POSITIONS,
+    Noun,
+    bot_label,
+    count,
+    game_title,
+    interval,
+    number,
+    options_text,
+    p_value,
+    percent,
+    points,
+    quoted,
+    rate_with_interval,
+    signed,
+)
 from popote.core.i18n import Lang, Text
+
+MIN_DEALS = 30
+"""Below this many deals the normal approximation of the paired difference is not trusted."""
+PLAIN_STEPS = 10
+LOWER_IS_BETTER = Text(" (plus bas = mieux)", " (lower is better)")
 
 
 @contextmanager
-def progress_bar(total: int, lang: Lang) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error, so standard output stays the same from run to run."""
+def progress_bar(total: int, lang: Lang, plain: bool = False) -> Iterator[Callable[[int], None]]:
+    """Progress on standard error, so standard output stays the same from run to run.
+
+    Words and numbers only (a screen reader reads no bar); ``plain`` writes one line at
+    every tenth instead of rewriting a line in place, and works outside a terminal too."""
+    if plain:
+        yield _plain_progress(total, lang)
+        return
     console = Console(file=sys.stderr)
     with Progress(
         TextColumn(Text("Parties", "Games").get(lang)),
-        BarColumn(),
         MofNCompleteColumn(),
+        TextColumn(Text("reste", "left").get(lang)),
         TimeRemainingColumn(),
         console=console,
         transient=True,
@@ -30,89 +63,245 @@ def progress_bar(total: int, lang: Lang) -> Iterator[Callable[[int], None]]:
         yield lambda done: progress.update(task, completed=done)
 
 
-def _rate(row: dict[str, Any]) -> str:
-    return f"{row['win_rate']:.1%} [{row['ci95_low']:.1%} – {row['ci95_high']:.1%}]"
+def _plain_progress(total: int, lang: Lang) -> Callable[[int], None]:
+    shown = [0]
+
+    def advance(done: int) -> None:
+        step = done * PLAIN_STEPS // total
+        if step > shown[0]:
+            shown[0] = step
+            print(
+                Text("Fait : {done} sur {total} ({rate})", "Done: {done} of {total} ({rate})")
+                .format(
+                    done=number(done, lang),
+                    total=number(total, lang),
+                    rate=percent(step / 10, lang, 0),
+                )
+                .get(lang),
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return advance
+
+
+def _header(report: dict[str, Any], lang: Lang, noun: Noun, amount: int) -> dict[str, str]:
+    """The fields every report's first line uses, formatted for ``lang``."""
+    return {
+        "title": game_title(report["game"], lang),
+        "amount": count(amount, noun, lang),
+        "players": count(report["players"], JOUEURS, lang),
+        "seed": str(report["seed"]),
+        "options": options_text(report["options"], lang),
+    }
 
 
 def print_report(report: dict[str, Any], lang: Lang) -> None:
     print(
         Text(
-            "{game} : {games} parties à {players} joueurs (graine {seed}), {mean_length:.1f} décisions en moyenne.",
-            "{game}: {games} games of {players} players (seed {seed}), {mean_length:.1f} decisions on average.",
-        ).render(lang, **report)
+            "{title} : {amount} à {players}{options} (graine {seed}), {length} décisions en moyenne.",
+            "{title}: {amount} of {players}{options} (seed {seed}), {length} decisions on average.",
+        ).render(
+            lang,
+            length=number(report["mean_length"], lang, 1),
+            **_header(report, lang, PARTIES, report["games"]),
+        )
     )
+    if "team" in report:
+        print(
+            Text(
+                "Partie coopérative : l'équipe gagne {win} des parties.",
+                "Cooperative game: the team wins {win} of the games.",
+            ).render(lang, win=rate_with_interval(report["team"], lang))
+        )
+        return
     for seat in report["seats"]:
         print(
             Text(
-                "Siège {seat} ({bot}) : victoires {win}, score moyen {score:.2f}",
-                "Seat {seat} ({bot}): wins {win}, mean score {score:.2f}",
+                "Siège {seat} ({bot}) : gagne {win} des parties, score moyen {score}{lower}.",
+                "Seat {seat} ({bot}): wins {win} of the games, mean score {score}{lower}.",
             ).render(
-                lang, seat=seat["seat"], bot=seat["bot"], win=_rate(seat), score=seat["mean_score"]
+                lang,
+                seat=seat["seat"],
+                bot=bot_label(seat["bot"], lang),
+                win=rate_with_interval(seat, lang),
+                score=number(seat["mean_score"], lang, 2),
+                lower=LOWER_IS_BETTER.get(lang) if report["lower_score_wins"] else "",
             )
         )
     for side, rates in report.get("sides", {}).items():
         print(
-            Text("Camp {side} : victoires {win}", "Side {side}: wins {win}").render(
-                lang, side=side, win=_rate(rates)
-            )
+            Text("Camp {side} : gagne {win} des parties.", "Side {side}: wins {win} of the games.")
+            .format(side=side, win=rate_with_interval(rates, lang))
+            .get(lang)
         )
+    print(
+        Text(
+            "À force égale, chaque siège gagnerait {fair} des parties (intervalles à 95 %).",
+            "If every seat were equal, each would win {fair} of the games (95% intervals).",
+        ).render(lang, fair=percent(1 / report["players"], lang))
+    )
 
 
 def print_tournament(report: dict[str, Any], lang: Lang) -> None:
     print(
         Text(
-            "Tournoi {game} : {games} parties à {players} joueurs, places tournantes (graine {seed}).",
-            "{game} tournament: {games} games of {players} players, rotating seats (seed {seed}).",
-        ).render(lang, **report)
+            "{title}, tournoi : {amount} à {players}{options}, places tournantes (graine {seed}).",
+            "{title} tournament: {amount} of {players}{options}, rotating seats (seed {seed}).",
+        ).render(lang, **_header(report, lang, PARTIES, report["games"]))
     )
     for row in report["bots"]:
         print(
             Text(
-                "{bot} : victoires {win} sur {n} places (attendu à égalité : {fair:.1%}), classement OpenSkill {ordinal:.1f}",
-                "{bot}: wins {win} over {n} seats (expected if equal: {fair:.1%}), OpenSkill rating {ordinal:.1f}",
+                "{bot} : gagne {win} de ses {n} places (à force égale : {fair}), note OpenSkill {ordinal}.",
+                "{bot}: wins {win} of its {n} seats (if equal: {fair}), OpenSkill rating {ordinal}.",
             ).render(
                 lang,
-                bot=row["bot"],
-                win=_rate(row),
-                n=row["seat_games"],
-                fair=row["expected_if_equal"],
-                ordinal=row["rating"]["ordinal"],
+                bot=bot_label(row["bot"], lang),
+                win=rate_with_interval(row, lang),
+                n=number(row["seat_games"], lang),
+                fair=percent(row["expected_if_equal"], lang),
+                ordinal=number(row["rating"]["ordinal"], lang, 1),
             )
         )
+    print(OPENSKILL_NOTE.get(lang))
+
+
+OPENSKILL_NOTE = Text(
+    "Note OpenSkill : estimation prudente de la force (moyenne moins trois écarts-types) ; plus haute = plus fort, comparable seulement entre bots de ce tournoi.",
+    "OpenSkill rating: a cautious estimate of strength (mean minus three standard deviations); higher is stronger, comparable only between the bots of this tournament.",
+)
 
 
 def print_duplicate(report: dict[str, Any], lang: Lang) -> None:
+    players = report["players"]
+    candidate = quoted(bot_label(report["candidate"]["bot"], lang), lang)
+    baseline = quoted(bot_label(report["baseline"]["bot"], lang), lang)
     print(
         Text(
-            "{game} en duplicate : {deals} donnes à {players} joueurs (graine {seed}), chacune jouée deux fois.",
-            "{game} duplicate: {deals} deals of {players} players (seed {seed}), each played twice.",
-        ).render(lang, **report)
-    )
-    for role in ("candidate", "baseline"):
-        row = report[role]
-        print(
-            Text("{bot} à ce siège : victoires {win}", "{bot} at that seat: wins {win}").render(
-                lang, bot=row["bot"], win=_rate(row)
-            )
+            "{title} en duplicate : {amount} à {players}{options} (graine {seed}), chacune jouée deux fois : {candidate} à un siège face à {others} {bots} {baseline}, puis {baseline} à tous les sièges. Le siège testé tourne : chacun des sièges 1 à {n} à son tour.",
+            "{title} duplicate: {amount} of {players}{options} (seed {seed}), each played twice: {candidate} at one seat against {others} {baseline} {bots}, then {baseline} at every seat. The seat under test turns: each of seats 1 to {n} in turn.",
+        ).render(
+            lang,
+            candidate=candidate,
+            baseline=baseline,
+            others=number(players - 1, lang),
+            bots=BOTS.form(players - 1, lang),
+            n=players,
+            **_header(report, lang, DONNES, report["deals"]),
         )
+    )
     print(
         Text(
-            "Écart apparié : {mean:+.1%} [{ci95_low:+.1%} – {ci95_high:+.1%}], p = {p_value:.3g}",
-            "Paired difference: {mean:+.1%} [{ci95_low:+.1%} – {ci95_high:+.1%}], p = {p_value:.3g}",
-        ).render(lang, **report["difference"])
+            "Au siège testé, {candidate} gagne {mine} des donnes ; {baseline}, à sa place, {theirs}. À force égale : {fair}.",
+            "At the seat under test, {candidate} wins {mine} of the deals; {baseline}, in its place, {theirs}. If equal: {fair}.",
+        ).render(
+            lang,
+            candidate=candidate,
+            baseline=baseline,
+            mine=rate_with_interval(report["candidate"], lang),
+            theirs=rate_with_interval(report["baseline"], lang),
+            fair=percent(report["expected_if_equal"], lang),
+        )
     )
+    print(_duplicate_verdict(report, candidate, baseline, lang))
+
+
+def _duplicate_verdict(report: dict[str, Any], candidate: str, baseline: str, lang: Lang) -> str:
+    difference = report["difference"]
+    fields = {
+        "candidate": candidate,
+        "baseline": baseline,
+        "gap": points(difference["mean"], lang),
+        "deals": count(report["deals"], DONNES, lang),
+        "minimum": MIN_DEALS,
+    }
+    if report["deals"] < MIN_DEALS:
+        return Text(
+            "Écart : {gap} sur {deals}, trop peu pour conclure (au moins {minimum} donnes).",
+            "Difference: {gap} over {deals}, too few to conclude (at least {minimum} deals).",
+        ).render(lang, **fields)
+    if difference["standard_error"] == 0 and difference["mean"] == 0:
+        return Text(
+            "Aucun écart : sur chaque donne, {candidate} a obtenu le même résultat que {baseline}.",
+            "No difference: on every deal, {candidate} got the same result as {baseline}.",
+        ).render(lang, **fields)
+    fields["ci"] = interval(
+        signed(100 * difference["ci95_low"], lang),
+        signed(100 * difference["ci95_high"], lang),
+        lang,
+    )
+    fields["p"] = p_value(difference["p_value"], lang)
+    if difference["ci95_low"] > 0:
+        verdict = Text(
+            "{candidate} est plus fort que {baseline}", "{candidate} is stronger than {baseline}"
+        )
+    elif difference["ci95_high"] < 0:
+        verdict = Text(
+            "{candidate} est moins fort que {baseline}", "{candidate} is weaker than {baseline}"
+        )
+    else:
+        verdict = Text(
+            "pas d'écart démontré entre {candidate} et {baseline} : jouez plus de donnes pour trancher",
+            "no proven difference between {candidate} and {baseline}: play more deals to decide",
+        )
+    return Text(
+        "Écart apparié sur les mêmes donnes : {gap} {ci}, {p} : {verdict}.",
+        "Paired difference on the same deals: {gap} {ci}, {p}: {verdict}.",
+    ).render(lang, verdict=verdict.render(lang, **fields), **fields)
+
+
+def _utility_points(value: float, lang: Lang) -> str:
+    """A utility (0 to 1) as points out of 100, with its noun agreed."""
+    return f"{number(100 * value, lang, 1)} {POINTS.form(100 * value, lang)}"
 
 
 def print_regret(report: dict[str, Any], lang: Lang) -> None:
+    bot = bot_label(report["bot"], lang)
     print(
         Text(
-            "{game} à {players} joueurs : {positions} positions tirées parmi les {last} dernières décisions (graine {seed}), {worlds} mondes par coup, {mean_choices:.1f} coups possibles en moyenne.",
-            "{game}, {players} players: {positions} positions drawn among the last {last} decisions (seed {seed}), {worlds} worlds per move, {mean_choices:.1f} legal moves on average.",
-        ).render(lang, **report)
+            "{title} à {players}{options} : {amount} tirées parmi les {last} dernières décisions (graine {seed}), {worlds} mondes par coup, {choices} coups possibles en moyenne.",
+            "{title}, {players}{options}: {amount} drawn among the last {last} decisions (seed {seed}), {worlds} worlds per move, {choices} legal moves on average.",
+        ).render(
+            lang,
+            last=report["last"],
+            worlds=number(report["worlds"], lang),
+            choices=number(report["mean_choices"], lang, 1),
+            **_header(report, lang, POSITIONS, report["positions"]),
+        )
     )
+    regret = report["regret"]
+    fields = {
+        "bot": bot,
+        "loss": _utility_points(regret["mean"], lang),
+        "ci": interval(
+            signed(100 * regret["ci95_low"], lang),
+            signed(100 * regret["ci95_high"], lang),
+            lang,
+        ),
+        "high": _utility_points(max(regret["ci95_high"], 0.0), lang),
+        "differs": percent(report["differs"], lang, 0),
+    }
     print(
         Text(
-            "Regret du bot {bot} (utilité de la recherche, de 0 à 1) : {mean:+.4f} [{ci95_low:+.4f} – {ci95_high:+.4f}] ; un autre coup semble meilleur dans {differs:.0%} des positions.",
-            "Regret of the {bot} bot (the search's utility, 0 to 1): {mean:+.4f} [{ci95_low:+.4f} – {ci95_high:+.4f}]; another move looks better in {differs:.0%} of the positions.",
-        ).render(lang, bot=report["bot"], differs=report["differs"], **report["regret"])
+            "Perte du bot {bot} par décision, face au meilleur coup trouvé : {loss} sur 100 {ci} (plus bas = mieux ; 100 = victoire en battant tous les autres).",
+            "Loss of the {bot} bot per decision, against the best move found: {loss} out of 100 {ci} (lower is better; 100 = a win ahead of everyone).",
+        ).render(lang, **fields)
+    )
+    if regret["ci95_low"] > 0:
+        verdict = Text(
+            "Le bot laisse des points sur la table : une recherche construite sur lui gagnerait environ {loss} sur 100 à ces moments de la partie.",
+            "The bot leaves points on the table: a search built on it would gain about {loss} out of 100 at these moments of the match.",
+        )
+    else:
+        verdict = Text(
+            "Pas de perte démontrée : à ces moments de la partie, une recherche construite sur ce bot gagnerait au plus {high} sur 100.",
+            "No proven loss: at these moments of the match, a search built on this bot would gain at most {high} out of 100.",
+        )
+    print(verdict.render(lang, **fields))
+    print(
+        Text(
+            "Dans {differs} des positions, un autre coup a semblé meilleur sur la moitié des mondes qui sert à le choisir ; la perte ci-dessus est mesurée sur l'autre moitié, et dit ce qu'il reste de cet avantage.",
+            "In {differs} of the positions another move looked better on the half of the worlds used to pick it; the loss above is measured on the other half, and says how much of that edge is real.",
+        ).render(lang, **fields)
     )

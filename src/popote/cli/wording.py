@@ -1,0 +1,149 @@
+"""Numbers, percentages, counts and names as a French or English reader expects them.
+
+French writes a decimal comma and a no-break space before ``%`` and between thousands;
+English a decimal point, no space before ``%`` and a comma between thousands.
+
+>>> percent(0.455, "fr"), percent(0.455, "en")
+('45,5\\xa0%', '45.5%')
+>>> number(1234.5, "fr", 1), number(1234.5, "en", 1)
+('1\\xa0234,5', '1,234.5')
+>>> count(1, PARTIES, "fr"), count(0, PARTIES, "fr"), count(0, PARTIES, "en")
+('1 partie', '0 partie', '0 games')
+>>> points(0.059, "fr"), points(-0.059, "en")
+('+5,9 points', '−5.9 points')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from popote.core.i18n import Lang, Text
+from popote.core.registry import get_game
+
+NBSP = "\u00a0"
+MINUS = "−"
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A noun's singular and plural in both languages."""
+
+    one: Text
+    many: Text
+
+    def form(self, value: float, lang: Lang) -> str:
+        # French keeps 0 and 1 singular; English only 1.
+        singular = abs(value) < 2 if lang == "fr" else value == 1
+        return (self.one if singular else self.many).get(lang)
+
+
+PARTIES = Noun(Text("partie", "game"), Text("parties", "games"))
+DONNES = Noun(Text("donne", "deal"), Text("donnes", "deals"))
+POSITIONS = Noun(Text("position", "position"), Text("positions", "positions"))
+JOUEURS = Noun(Text("joueur", "player"), Text("joueurs", "players"))
+POINTS = Noun(Text("point", "point"), Text("points", "points"))
+BOTS = Noun(Text("bot", "bot"), Text("bots", "bots"))
+SECONDES = Noun(Text("seconde", "second"), Text("secondes", "seconds"))
+
+
+def number(value: float, lang: Lang, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals and the language's separators."""
+    text = f"{abs(value):,.{digits}f}"
+    if lang == "fr":
+        text = text.replace(",", NBSP).replace(".", ",")
+    return (MINUS if value < 0 and text.strip("0,.") else "") + text
+
+
+def signed(value: float, lang: Lang, digits: int = 1) -> str:
+    """``number`` with its sign, ``+`` included."""
+    text = number(value, lang, digits)
+    return text if text.startswith(MINUS) else "+" + text
+
+
+def percent(rate: float, lang: Lang, digits: int = 1) -> str:
+    """A proportion (0 to 1) as a percentage."""
+    text = number(100 * rate, lang, digits)
+    return f"{text}{NBSP}%" if lang == "fr" else f"{text}%"
+
+
+def points(difference: float, lang: Lang, digits: int = 1) -> str:
+    """A difference of two proportions, in percentage points, signed."""
+    return f"{signed(100 * difference, lang, digits)} {POINTS.form(100 * difference, lang)}"
+
+
+def duration(seconds: float, lang: Lang) -> str:
+    """``42 s``, ``3 min 05 s``, ``1 h 02 min``: elapsed time, rounded to the second.
+
+    >>> duration(42.4, "fr"), duration(185, "en"), duration(3725, "fr")
+    ('42\xa0s', '3\xa0min\xa005\xa0s', '1\xa0h\xa002\xa0min')
+    """
+    total = round(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}{NBSP}h{NBSP}{minutes:02d}{NBSP}min"
+    if minutes:
+        return f"{minutes}{NBSP}min{NBSP}{secs:02d}{NBSP}s"
+    return f"{secs}{NBSP}s"
+
+
+def count(value: int, noun: Noun, lang: Lang) -> str:
+    """``3 parties``, ``1 partie``: the number and its noun, agreed."""
+    return f"{number(value, lang)} {noun.form(value, lang)}"
+
+
+def interval(low: str, high: str, lang: Lang) -> str:
+    """A 95 % interval between two already formatted ends."""
+    return f"[{low} ; {high}]" if lang == "fr" else f"[{low}, {high}]"
+
+
+def rate_with_interval(row: dict[str, Any], lang: Lang) -> str:
+    """``45,5 % [40,1 % ; 51,0 %]``: a win rate and its 95 % interval."""
+    ends = interval(percent(row["ci95_low"], lang), percent(row["ci95_high"], lang), lang)
+    return f"{percent(row['win_rate'], lang)} {ends}"
+
+
+def p_value(value: float, lang: Lang) -> str:
+    """``p = 0,317``, or ``p < 0,001`` for the small ones.
+
+    >>> p_value(0.3172, "fr"), p_value(1e-6, "en")
+    ('p = 0,317', 'p < 0.001')
+    """
+    if value < 0.001:
+        return "p < " + number(0.001, lang, 3)
+    return "p = " + number(value, lang, 3)
+
+
+BOT_LABELS = {
+    "random": Text("aléatoire", "random"),
+    "heuristic": Text("heuristique", "heuristic"),
+    "search": Text("recherche", "search"),
+    "facile": Text("facile", "easy"),
+    "moyen": Text("moyen", "medium"),
+    "difficile": Text("difficile", "hard"),
+    "expert": Text("expert", "expert"),
+}
+
+
+def quoted(name: str, lang: Lang) -> str:
+    """A name set apart from the sentence: « moyen », “medium”."""
+    return f"«{NBSP}{name}{NBSP}»" if lang == "fr" else f"“{name}”"
+
+
+def bot_label(name: str, lang: Lang) -> str:
+    """A bot's name for people (the command line's ``difficile`` reads ``hard`` in English)."""
+    label = BOT_LABELS.get(name)
+    return label.get(lang) if label is not None else name
+
+
+def game_title(slug: str, lang: Lang) -> str:
+    return get_game(slug).spec.title.get(lang)
+
+
+def options_text(options: dict[str, Any], lang: Lang) -> str:
+    """``(options : difficulty=eclair)``, or nothing without options."""
+    if not options:
+        return ""
+    pairs = ", ".join(f"{key}={value}" for key, value in sorted(options.items()))
+    return Text(" (options : {pairs})", " (options: {pairs})").render(lang, pairs=pairs)
