@@ -1,4 +1,5 @@
-# Everything a newcomer needs: `make run` to play, `make test` to check everything.
+# Everything a newcomer needs: `make run` to play (the game alone), `make test` to check
+# everything (the game and the developer tools).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -9,8 +10,12 @@ GAME ?= pieds-dans-le-plat
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
@@ -18,7 +23,7 @@ $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
 	touch $@
 
-run: $(VENV)/.installed-dev
+run: $(VENV)/.installed
 	$(BIN)/popote play $(GAME)
 
 lint: $(VENV)/.installed-dev

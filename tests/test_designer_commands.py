@@ -119,7 +119,7 @@ def test_ctrl_c_stops_cleanly_and_reports_the_games_finished(
     monkeypatch.setattr(popote.cli.batch, "play_task", interrupted_after_three)
     status, out, err = run(capsys, "simulate", GAME, "--games", "10", *FAST)
     assert status == 130
-    assert "Interrompu (Ctrl-C)" in err and "3 terminées sur 10" in err
+    assert "Interrompu (Ctrl-C)" in err and "3 parties terminées sur 10" in err
     assert out.startswith("Les Pieds dans le Plat : 3 parties à 3 joueurs")
 
 

@@ -31,6 +31,7 @@ from popote.cli.report import (
 from popote.cli.wording import (
     DONNES,
     PARTIES,
+    POSITIONS,
     Noun,
     bot_label,
     count,
@@ -135,6 +136,7 @@ def _play(
     jobs: int,
     args: argparse.Namespace,
     lang: Lang,
+    noun: Noun = PARTIES,
 ) -> tuple[list[Outcome], bool]:
     """Run the tasks with progress; after Ctrl-C, those finished and ``True``."""
     started = time.monotonic()
@@ -149,7 +151,7 @@ def _play(
             ),
             lang,
             elapsed=duration(time.monotonic() - started, lang),
-            done=number(len(interrupt.done), lang),
+            done=count(len(interrupt.done), noun, lang),
             total=number(len(tasks), lang),
         )
         return interrupt.done, True
@@ -343,7 +345,7 @@ def run_regret(args: argparse.Namespace, lang: Lang) -> int:
         )
     parse_bot_kinds(args.bot, 1)
     tasks = regret_tasks(batch, args.worlds, args.last, args.bot)
-    positions, interrupted = _play(measure, tasks, jobs, args, lang)
+    positions, interrupted = _play(measure, tasks, jobs, args, lang, POSITIONS)
     if not positions:
         return _nothing_finished(lang)
     return _finish(summarise_regret(positions), args, lang, print_regret, interrupted)

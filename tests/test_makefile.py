@@ -1,0 +1,36 @@
+"""What `make run` and `make test` install: a player needs only the game."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def planned(target: str, tmp_path: Path) -> str:
+    """The commands ``make`` would run for ``target`` in a fresh virtual environment."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    done = subprocess.run(
+        ["make", "-n", "-B", target, f"VENV={tmp_path / 'venv'}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def test_make_run_installs_the_game_without_the_developer_tools(tmp_path: Path) -> None:
+    commands = planned("run", tmp_path)
+    assert "pip install -q -e .\n" in commands and "popote play" in commands
+    assert "[dev]" not in commands
+
+
+def test_make_test_still_installs_the_developer_tools(tmp_path: Path) -> None:
+    commands = planned("test", tmp_path)
+    assert "pip install -q -e '.[dev]'" in commands and "pytest" in commands
