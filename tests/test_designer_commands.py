@@ -204,3 +204,14 @@ def test_a_plot_speaks_one_language_and_names_what_it_shows(
     french = plot.read_text(encoding="utf-8")
     assert "Les Pieds dans le Plat" in french and "à force égale : 33,3" in french
     assert "Win rate" not in french and "games" not in french
+
+
+def test_scores_that_only_say_won_or_lost_get_no_histogram(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plot = tmp_path / "roles.svg"
+    args = ["simulate", "boom-badaboom", "--players", "3", "--games", "4", "--plot", str(plot)]
+    assert main([*args, *FAST]) == 0
+    drawn = plot.read_text(encoding="utf-8")
+    assert "Victoires par siège" in drawn and "Longueur des parties" in drawn
+    assert "Scores par siège" not in drawn
