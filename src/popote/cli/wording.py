@@ -20,22 +20,19 @@ from typing import Any
 
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
-
-NBSP = "\u00a0"
-MINUS = "−"
+from popote.core.wording import NBSP, decimal, singular
+from popote.core.wording import percent as cldr_percent
 
 
 @dataclass(frozen=True)
 class Noun:
-    """A noun's singular and plural in both languages."""
+    """A noun's singular and plural in both languages (agreed by CLDR's plural rules)."""
 
     one: Text
     many: Text
 
     def form(self, value: float, lang: Lang) -> str:
-        # French keeps 0 and 1 singular; English only 1.
-        singular = abs(value) < 2 if lang == "fr" else value == 1
-        return (self.one if singular else self.many).get(lang)
+        return (self.one if singular(value, lang) else self.many).get(lang)
 
 
 PARTIES = Noun(Text("partie", "game"), Text("parties", "games"))
@@ -47,24 +44,24 @@ BOTS = Noun(Text("bot", "bot"), Text("bots", "bots"))
 SECONDES = Noun(Text("seconde", "second"), Text("secondes", "seconds"))
 
 
+def _rounded(value: float, digits: int) -> float:
+    # "−0,0" tells a reader nothing a plain "0,0" does not.
+    return round(value, digits) or 0.0
+
+
 def number(value: float, lang: Lang, digits: int = 0) -> str:
     """``value`` with ``digits`` decimals and the language's separators."""
-    text = f"{abs(value):,.{digits}f}"
-    if lang == "fr":
-        text = text.replace(",", NBSP).replace(".", ",")
-    return (MINUS if value < 0 and text.strip("0,.") else "") + text
+    return decimal(_rounded(value, digits), lang, digits)
 
 
 def signed(value: float, lang: Lang, digits: int = 1) -> str:
     """``number`` with its sign, ``+`` included."""
-    text = number(value, lang, digits)
-    return text if text.startswith(MINUS) else "+" + text
+    return decimal(_rounded(value, digits), lang, digits, signed=True)
 
 
 def percent(rate: float, lang: Lang, digits: int = 1) -> str:
     """A proportion (0 to 1) as a percentage."""
-    text = number(100 * rate, lang, digits)
-    return f"{text}{NBSP}%" if lang == "fr" else f"{text}%"
+    return cldr_percent(_rounded(rate, digits + 2), lang, digits)
 
 
 def points(difference: float, lang: Lang, digits: int = 1) -> str:

@@ -1,6 +1,7 @@
 """Counted words and numbers as each language writes them (CLDR rules, through Babel).
 
-French treats 0 and 1 as singular and writes "45,5 %"; English writes "0 cards" and "45.5%".
+French treats 0 and 1 as singular and writes "45,5 %" (a no-break space before the sign);
+English writes "0 cards" and "45.5%". Negative numbers take the minus sign "−".
 
 >>> cards = Plural(("{n} carte", "{n} cartes"), ("{n} card", "{n} cards"))
 >>> [cards.render(n, "fr") for n in (0, 1, 2)]
@@ -10,9 +11,9 @@ French treats 0 and 1 as singular and writes "45,5 %"; English writes "0 cards" 
 >>> cards.text(3).en
 '3 cards'
 >>> percent(0.455, "fr"), percent(0.455, "en")
-('45,5 %', '45.5%')
+('45,5\\xa0%', '45.5%')
 >>> decimal(-1234.5, "fr", digits=1), decimal(-1234.5, "en", digits=1)
-('-1 234,5', '-1,234.5')
+('−1\\xa0234,5', '−1,234.5')
 >>> decimal(0.25, "fr", digits=2, signed=True)
 '+0,25'
 """
@@ -28,10 +29,11 @@ from babel.numbers import format_decimal, format_percent
 
 from popote.core.i18n import Lang, Text, get_language
 
-# Babel writes narrow no-break spaces; a plain space reads the same aloud and survives every
-# terminal, file and screen reader.
-_SPACES = str.maketrans({"\u202f": " ", "\u00a0": " "})
-_MINUS = "-"
+NBSP = "\u00a0"
+MINUS = "\u2212"
+# One no-break space (Babel's narrow one is missing from many terminal fonts) and one minus
+# sign everywhere, so that a screen reader says "moins" / "minus" the same way each time.
+_PLAIN = str.maketrans({"\u202f": NBSP, "-": MINUS})
 
 
 @cache
@@ -40,7 +42,12 @@ def _locale(lang: Lang) -> Locale:
 
 
 def _plain(text: str) -> str:
-    return text.translate(_SPACES).replace("\u2212", _MINUS)
+    return text.translate(_PLAIN)
+
+
+def singular(count: float, lang: Lang | None = None) -> bool:
+    """Whether ``count`` takes the singular: 0 and 1 in French, only 1 in English."""
+    return _locale(lang or get_language()).plural_form(abs(count)) == "one"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +59,8 @@ class Plural:
 
     def render(self, count: int, lang: Lang | None = None, **fields: Any) -> str:
         language = lang or get_language()
-        singular, plural = self.en if language == "en" else self.fr
-        form = _locale(language).plural_form(abs(count))
-        return (singular if form == "one" else plural).format(n=count, **fields)
+        one, other = self.en if language == "en" else self.fr
+        return (one if singular(count, language) else other).format(n=count, **fields)
 
     def text(self, count: int, **fields: Any) -> Text:
         return Text(self.render(count, "fr", **fields), self.render(count, "en", **fields))
