@@ -259,11 +259,14 @@ class StirFryState(GameState):
             "cards": sort_cards(cards),
         }
         events = secret_event(discarded, ["cards"], [seat])
+        others = [other for other in range(self.players) if other != seat]
         eligible = [
-            other
-            for other in range(self.players)
-            if other != seat and (self.hands[other] or self.scores[other] >= TEST_PENALTY)
+            other for other in others if self.hands[other] or self.scores[other] >= TEST_PENALTY
         ]
+        if len(eligible) < len(others):
+            # Told aloud: otherwise a chef who may not call is skipped without a word.
+            unable = [other for other in others if other not in eligible]
+            events.append({"type": "cannot_test", "seats": unable})
         self.window = ReactionWindow.around(seat, self.players, eligible)
         if self.window.closed:
             return events + self._settle()

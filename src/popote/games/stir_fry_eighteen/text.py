@@ -8,6 +8,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import Presenter, View
 from popote.core.i18n import Lang, Text
+from popote.core.wording import Plural
 from popote.games.stir_fry_eighteen.cards import (
     CREVETTE,
     HAND_LIMIT,
@@ -20,22 +21,34 @@ from popote.games.stir_fry_eighteen.cards import (
 )
 
 SUMMARY = Text(
-    "18 cartes, 2 à 5 chefs, 3 cartes chacun. À votre tour : piochez une carte ; vous pouvez "
-    "une fois défausser deux cartes face cachée en annonçant une paire (piochez 3) et une fois "
-    "défausser une carte face cachée en annonçant une protéine (poulet 2, porc 3, crevette 4). "
-    "Le bluff est permis : après chaque défausse, les autres peuvent demander un test de goût. "
-    "Si vous disiez vrai, l'accusateur défausse toute sa main (ou perd 5 points sans cartes) ; "
-    "si vous bluffiez, vous ne piochez plus ce tour et l'accusateur pioche une carte. Puis "
-    "cuisinez une fois : 3 à 5 ingrédients différents dont des nouilles, chaque carte compte "
-    "sa meilleure valeur dans le plat. Gardez au plus 3 cartes en fin de tour. Premier à 50.",
-    "18 cards, 2 to 5 chefs, 3 cards each. On your turn: draw a card; once you may discard two "
-    "cards face down claiming a pair (draw 3) and once one card face down claiming a protein "
-    "(chicken 2, pork 3, shrimp 4). Bluffing is allowed: after each discard the others may call "
-    "a taste test. If you told the truth, the accuser discards their whole hand (or loses 5 "
-    "points with no cards); if you bluffed, you draw nothing more this turn and the accuser "
-    "draws a card. Then cook once: 3 to 5 different ingredients including noodles, each card "
-    "scoring its best value in the dish. Keep at most 3 cards at the end of your turn. First "
-    "to 50.",
+    "18 cartes, 2 à 5 chefs, 3 cartes chacun. Le premier à 50 points gagne.\n"
+    "À votre tour, piochez une carte. Ensuite, si vous le voulez :\n"
+    "- une fois, défaussez deux cartes face cachée en annonçant une paire : piochez 3 cartes ;\n"
+    "- une fois, défaussez une carte face cachée en annonçant une protéine : piochez 2 cartes "
+    "pour du poulet, 3 pour du porc, 4 pour de la crevette.\n"
+    "Puis cuisinez une fois : 3 à 5 ingrédients différents dont des nouilles ; chaque carte "
+    "compte sa meilleure valeur dans le plat.\n"
+    "Gardez au plus 3 cartes en fin de tour.\n"
+    "Le bluff est permis : après chaque défausse, les autres chefs peuvent demander un test "
+    "de goût.\n"
+    "Si vous disiez vrai, l'accusateur défausse toute sa main (ou perd 5 points s'il n'a pas "
+    "de carte). Si vous bluffiez, vous ne piochez plus ce tour et l'accusateur pioche une carte.\n"
+    "Un chef sans carte qui a moins de 5 points ne peut pas demander de test : le jeu le passe "
+    "et le dit.",
+    "18 cards, 2 to 5 chefs, 3 cards each. The first to 50 points wins.\n"
+    "On your turn, draw a card. Then, if you wish:\n"
+    "- once, discard two cards face down claiming a pair: draw 3 cards;\n"
+    "- once, discard one card face down claiming a protein: draw 2 cards for chicken, 3 for "
+    "pork, 4 for shrimp.\n"
+    "Then cook once: 3 to 5 different ingredients including noodles; each card scores its best "
+    "value in the dish.\n"
+    "Keep at most 3 cards at the end of your turn.\n"
+    "Bluffing is allowed: after each discard, the other chefs may call a taste test.\n"
+    "If you told the truth, the accuser discards their whole hand (or loses 5 points if they "
+    "have no cards). If you bluffed, you draw nothing more this turn and the accuser draws a "
+    "card.\n"
+    "A chef with no cards and under 5 points may not call a test: the game skips them and "
+    "says so.",
 )
 
 CLAIMS: dict[str, Text] = {
@@ -50,10 +63,41 @@ _END = {
 }
 _REASON = {
     "turn": Text("en début de tour", "at the start of the turn"),
-    "pair": Text("pour sa paire", "for the pair"),
-    "protein": Text("pour sa protéine", "for the protein"),
-    "test": Text("pour son test de goût réussi", "for the successful taste test"),
+    "pair": Text("pour sa paire", "for their pair"),
+    "protein": Text("pour sa protéine", "for their protein"),
+    "test": Text("pour son test de goût réussi", "for their successful taste test"),
 }
+# The same reasons told to the chef who draws.
+_YOUR_REASON = {
+    "turn": _REASON["turn"],
+    "pair": Text("pour votre paire", "for your pair"),
+    "protein": Text("pour votre protéine", "for your protein"),
+    "test": Text("pour votre test de goût réussi", "for your successful taste test"),
+}
+CARDS = Plural(("{n} carte", "{n} cartes"), ("{n} card", "{n} cards"))
+POINTS = Plural(("{n} point", "{n} points"), ("{n} point", "{n} points"))
+RETURNED = Plural(
+    ("{n} carte remélangée", "{n} cartes remélangées"),
+    ("{n} card shuffled back", "{n} cards shuffled back"),
+)
+TRIM = Plural(
+    (
+        "Défaussez encore {n} carte. Votre main : {h}.",
+        "Défaussez encore {n} cartes. Votre main : {h}.",
+    ),
+    ("Discard {n} more card. Your hand: {h}.", "Discard {n} more cards. Your hand: {h}."),
+)
+WINNERS = Plural(("Gagnant : {w}", "Gagnants : {w}"), ("Winner: {w}", "Winners: {w}"))
+CANNOT_TEST = Plural(
+    (
+        "{w} n'a ni carte ni {p} points à perdre : pas de test de goût possible.",
+        "{w} n'ont ni carte ni {p} points à perdre : pas de test de goût possible.",
+    ),
+    (
+        "{w} has no cards and under {p} points: no taste test possible.",
+        "{w} have no cards and under {p} points: no taste test possible.",
+    ),
+)
 
 
 def cards_text(cards: Sequence[str], lang: Lang) -> str:
@@ -69,6 +113,15 @@ def _t(fr: str, en: str, lang: Lang, **fields: Any) -> str:
     return Text(fr, en).format(**fields).get(lang)
 
 
+def _seats(seats: Sequence[int], names: Sequence[str], lang: Lang) -> str:
+    """``Anne, Bao et Chloé`` / ``Anne, Bao and Chloé``."""
+    named = [names[seat] for seat in seats]
+    if len(named) < 2:
+        return "".join(named)
+    joint = Text(" et ", " and ").get(lang)
+    return ", ".join(named[:-1]) + joint + named[-1]
+
+
 def _how_many(count: int, lang: Lang) -> str:
     if count == 2:
         return Text("deux cartes", "two cards").get(lang)
@@ -81,14 +134,73 @@ def claim_text(event: Event | dict[str, Any], lang: Lang) -> str:
     return CLAIMS[event["claim"]].get(lang)
 
 
-DISH = Text("{n} cuisine {c} : {p} points (score {s}).", "{n} cooks {c}: {p} points (score {s}).")
+DISH = Text("{n} cuisine {c} : {p} (score {s}).", "{n} cooks {c}: {p} (score {s}).")
 DISH_BUST = Text(
-    "{n} cuisine {c} ({p} points) mais dépasse l'objectif : 0 point (score {s}).",
-    "{n} cooks {c} ({p} points) but passes the target: 0 points (score {s}).",
+    "{n} cuisine {c} ({p}) mais dépasse l'objectif : 0 point (score {s}).",
+    "{n} cooks {c} ({p}) but passes the target: 0 points (score {s}).",
 )
 
 
+PAIR_STEP = Text("Annoncer une paire (piocher {d})", "Claim a pair (draw {d})")
+PAIR_FIRST_STEP = Text("{c} et une autre carte", "{c} and another card")
+PROTEIN_STEP = Text("Annoncer une protéine", "Claim a protein")
+CLAIM_STEP = Text("Annoncer {c} (piocher {d})", "Claim {c} (draw {d})")
+COOK_STEP = Text("Cuisiner un plat", "Cook a dish")
+# Menus list a turn's choices in the order a turn goes: discards, then dishes, then the end.
+_MENU_ORDER = {"discard_pair": 0, "discard_protein": 1, "cook": 2, "end_turn": 3}
+
+
+def _busts(action: Action, view: View) -> bool:
+    """Whether this dish would pass an exact target (and so score nothing)."""
+    seat = view.get("seat")
+    return bool(
+        view.get("exact")
+        and isinstance(seat, int)
+        and view["scores"][seat] + action["points"] > view["target"]
+    )
+
+
+def _is_bluff(action: Action) -> bool:
+    if action["type"] == "discard_pair":
+        return bool(action["first"] != action["second"])
+    return bool(action["card"] != action["claim"])
+
+
+def _rank(action: Action, view: View) -> tuple[int, int, int]:
+    """Best first: honest discards before bluffs, bigger draws and dishes before smaller."""
+    kind = action["type"]
+    order = _MENU_ORDER.get(kind, len(_MENU_ORDER))
+    if kind == "discard_pair":
+        return (order, int(_is_bluff(action)), 0)
+    if kind == "discard_protein":
+        return (order, int(_is_bluff(action)), -PROTEIN_DRAWS[action["claim"]])
+    if kind == "cook":
+        return (order, 0 if _busts(action, view) else -action["points"], 0)
+    return (order, 0, 0)
+
+
 class StirFryPresenter(Presenter):
+    def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
+        kind = action["type"]
+        if kind == "discard_pair":
+            first = NAMES[action["first"]].get(lang)
+            return (
+                PAIR_STEP.render(lang, d=PAIR_DRAWS),
+                PAIR_FIRST_STEP.render(lang, c=first.capitalize()),
+            )
+        if kind == "discard_protein":
+            claim = action["claim"]
+            return (
+                PROTEIN_STEP.get(lang),
+                CLAIM_STEP.render(lang, c=CLAIMS[claim].get(lang), d=PROTEIN_DRAWS[claim]),
+            )
+        if kind == "cook":
+            return (COOK_STEP.get(lang),)
+        return ()
+
+    def ranked(self, actions: Sequence[Action], view: View) -> list[Action]:
+        return sorted(actions, key=lambda action: _rank(action, view))
+
     def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         kind = event["type"]
         seat = event.get("seat")
@@ -102,7 +214,7 @@ class StirFryPresenter(Presenter):
             return _t("{n} commence.", "{n} starts.", lang, n=name)
         if kind == "turn_started":
             return _t(
-                "Manche {r} : à {n} de jouer.",
+                "Tour de table {r} : à {n} de jouer.",
                 "Round {r}: {n} to play.",
                 lang,
                 r=event["round"],
@@ -127,6 +239,11 @@ class StirFryPresenter(Presenter):
             return line
         if kind == "test_window":
             return None
+        if kind == "cannot_test":
+            seats = event["seats"]
+            return CANNOT_TEST.render(
+                len(seats), lang, w=_seats(seats, names, lang), p=TEST_PENALTY
+            )
         if kind == "test_called":
             return _t("{n} demande un test de goût !", "{n} calls a taste test!", lang, n=name)
         if kind == "test_declined":
@@ -135,33 +252,37 @@ class StirFryPresenter(Presenter):
             return self._test(event, lang, names)
         if kind == "points_lost":
             return _t(
-                "{n} n'a pas de cartes et perd {p} points (score {s}).",
-                "{n} has no cards and loses {p} points (score {s}).",
+                "{n} n'a pas de carte et perd {p} (score {s}).",
+                "{n} has no cards and loses {p} (score {s}).",
                 lang,
                 n=name,
-                p=event["points"],
+                p=POINTS.render(event["points"], lang),
                 s=event["score"],
             )
         if kind == "hand_lost":
             return _t(
-                "{n} défausse toute sa main ({k} cartes).",
-                "{n} discards their whole hand ({k} cards).",
+                "{n} défausse toute sa main ({k}).",
+                "{n} discards their whole hand ({k}).",
                 lang,
                 n=name,
-                k=event["count"],
+                k=CARDS.render(event["count"], lang),
             )
         if kind == "dish_cooked":
             template = DISH_BUST if event["bust"] else DISH
             return template.render(
-                lang, n=name, c=cards_text(cards or [], lang), p=event["points"], s=event["score"]
+                lang,
+                n=name,
+                c=cards_text(cards or [], lang),
+                p=POINTS.render(event["points"], lang),
+                s=event["score"],
             )
         if kind == "trim_needed":
             return _t(
-                "{n} doit défausser {k} carte(s) pour finir son tour.",
-                "{n} must discard {k} card(s) to end the turn.",
+                "{n} doit défausser {k} pour finir son tour.",
+                "{n} must discard {k} to end the turn.",
                 lang,
                 n=name,
-                k=event["count"],
+                k=CARDS.render(event["count"], lang),
             )
         if kind == "trimmed":
             if cards is None:
@@ -169,42 +290,43 @@ class StirFryPresenter(Presenter):
             return _t("Vous défaussez {c}.", "You discard {c}.", lang, c=cards_text(cards, lang))
         if kind == "turn_ended":
             return _t(
-                "Fin du tour de {n} : {k} carte(s) remélangée(s) dans la pioche ({d} cartes).",
-                "End of {n}'s turn: {k} card(s) shuffled back into the deck ({d} cards).",
+                "Fin du tour de {n} : {k} dans la pioche ({d} en tout).",
+                "End of {n}'s turn: {k} into the deck ({d} in all).",
                 lang,
                 n=name,
-                k=event["returned"],
-                d=event["deck"],
+                k=RETURNED.render(event["returned"], lang),
+                d=CARDS.render(event["deck"], lang),
             )
         if kind == "game_over":
             return _t(
-                "Fin de la partie ({e}). Scores : {s}. Victoire : {w}.",
-                "Game over ({e}). Scores: {s}. Winner(s): {w}.",
+                "Fin de la partie ({e}). Scores : {s}. {w}.",
+                "Game over ({e}). Scores: {s}. {w}.",
                 lang,
                 e=_END[event["end"]].get(lang),
                 s=_per_seat(event["scores"], names, lang),
-                w=", ".join(names[winner] for winner in event["winners"]),
+                w=WINNERS.render(
+                    len(event["winners"]), lang, w=_seats(event["winners"], names, lang)
+                ),
             )
         return None
 
     def _drawn(self, event: Event, lang: Lang, name: str) -> str:
-        reason = _REASON[event["reason"]].get(lang)
         if "cards" in event:
             line = _t(
                 "Vous piochez {c} {r}.",
                 "You draw {c} {r}.",
                 lang,
                 c=cards_text(event["cards"], lang),
-                r=reason,
+                r=_YOUR_REASON[event["reason"]].get(lang),
             )
         else:
             line = _t(
-                "{n} pioche {k} carte(s) {r}.",
-                "{n} draws {k} card(s) {r}.",
+                "{n} pioche {k} {r}.",
+                "{n} draws {k} {r}.",
                 lang,
                 n=name,
-                k=event["count"],
-                r=reason,
+                k=CARDS.render(event["count"], lang),
+                r=_REASON[event["reason"]].get(lang),
             )
         if event["count"] < event["wanted"]:
             line += " " + _t(
@@ -269,12 +391,7 @@ class StirFryPresenter(Presenter):
                 c=cards_text(action["dish"].split("+"), lang),
                 p=action["points"],
             )
-            seat = view.get("seat")
-            if (
-                view.get("exact")
-                and isinstance(seat, int)
-                and view["scores"][seat] + action["points"] > view["target"]
-            ):
+            if _busts(action, view):
                 label += _t(" (dépasse : 0 point)", " (passes the target: 0 points)", lang)
             return label
         if kind == "end_turn":
@@ -305,14 +422,14 @@ class StirFryPresenter(Presenter):
         goal = _t("exactement ", "exactly ", lang) if view["exact"] else ""
         lines = [
             _t(
-                "Manche {r}/{l}, objectif {g}{t} points. Pioche : {d} cartes.",
-                "Round {r}/{l}, target {g}{t} points. Deck: {d} cards.",
+                "Tour de table {r} sur {l}, objectif {g}{t} points. Pioche : {d}.",
+                "Round {r} of {l}, target {g}{t} points. Deck: {d}.",
                 lang,
                 r=view["round"],
                 l=view["round_limit"],
                 g=goal,
                 t=target,
-                d=view["deck_size"],
+                d=CARDS.render(view["deck_size"], lang),
             ),
             _t("Scores : {s}.", "Scores: {s}.", lang, s=_per_seat(view["scores"], names, lang)),
             _t(
@@ -364,13 +481,7 @@ class StirFryPresenter(Presenter):
         hand = cards_text(view.get("hand", []), lang)
         if view["phase"] == "trim":
             excess = len(view.get("hand", [])) - HAND_LIMIT
-            return _t(
-                "Défaussez encore {k} carte(s). Votre main : {h}.",
-                "Discard {k} more card(s). Your hand: {h}.",
-                lang,
-                k=excess,
-                h=hand,
-            )
+            return TRIM.render(excess, lang, h=hand)
         seat = view.get("seat")
         score = view["scores"][seat] if isinstance(seat, int) else 0
         line = _t(
