@@ -63,6 +63,18 @@ def test_patissier_spends_a_tablier_on_an_exploding_card_and_glouton_guards_its_
     assert choose(m, 2)["mode"] == "redirect"
 
 
+def test_a_farceur_cancels_the_card_that_would_crown_the_glouton() -> None:
+    # Seven cards dealt in view of all give the Glouton away; 15 on its own turn wins it all.
+    glouton = ["heat5", "cherries", "caramel", "cool1", "cool2", "cool3", "heat1"]
+    m = scenario_match(
+        hands=[glouton, ["apron", "heat1"], ["cool1"]],
+        roles=["glouton", "farceur", "patissier"],
+        capacity=25,
+    )
+    m.act(0, {"type": "play", "card": "heat5"})
+    assert choose(m, 1) == {"type": "react", "card": "apron", "mode": "cancel"}
+
+
 def test_bots_finish_every_variant() -> None:
     for players in range(1, 6):
         for options in ({}, {"mode": "coop"}, {"difficulty": "piece_montee"}):

@@ -135,6 +135,29 @@ def test_final_count_glouton_with_two_objectives_else_patissiers() -> None:
         assert m.result()["winning_side"] == side
 
 
+@pytest.mark.parametrize(
+    ("count", "size", "side"),
+    [("objectives", 12, "glouton"), ("perfect", 12, "patissiers"), ("perfect", 16, "glouton")],
+)
+def test_perfect_count_the_glouton_also_needs_the_cake_in_its_zone_at_the_end(
+    count: str, size: int, side: str
+) -> None:
+    # The Farceur plays the last turn, so only the final count can crown the Glouton.
+    m = scenario_match(
+        hands=[["cool1"], ["cool2"], [*OBJ, "cool3"]],
+        roles=ROLES3,
+        first=1,
+        current=0,
+        size=size + 1,
+        capacity=25,
+        event="final_timer",
+        options={"glouton_count": count},
+    )
+    play(m, 0, "cool1")
+    assert m.over and m.result()["end"] == "timer" and m.result()["size"] == size
+    assert m.result()["winning_side"] == side
+
+
 def test_empty_deck_ends_the_game_after_that_turn_with_the_final_count() -> None:
     m = scenario_match(hands=[["cool1", "cool2"], ["cool3"], ["heat1"]], roles=ROLES3, deck=[])
     events = play(m, 0, "cool1")

@@ -32,6 +32,7 @@ from popote.games.boom_badaboom.chain import Link, outcome
 MYSTERY_GUESS = 3
 REACT_THRESHOLD = 1.5
 EXPLODED = 100.0
+GLOUTON_FEAST = 40.0
 
 
 def project(view: dict[str, Any], chain: list[Link]) -> tuple[int, int, int]:
@@ -53,6 +54,14 @@ def project(view: dict[str, Any], chain: list[Link]) -> tuple[int, int, int]:
         sign *= 1 if kind.key == OVEN_UP else -1
         return size, max(1, capacity + sign * MYSTERY_GUESS * result.factor), -1
     return size, capacity, result.target
+
+
+def next_player(view: dict[str, Any]) -> int:
+    """Who plays after the current turn (the next round keeps its order, a fair guess)."""
+    order: list[int] = view["order"]
+    current: int = view["current"]
+    after = order[order.index(current) + 1 :] + order
+    return next((s for s in after if s not in view["skipping"]), current)
 
 
 class BoomHeuristicBot(Bot):
@@ -134,13 +143,25 @@ class BoomHeuristicBot(Bot):
         size, capacity, _ = project(view, [(self.seat, key, LinkMode.MAIN, target)])
         if role == "glouton" and size != view["size"] and self.wins_with(view, size):
             return EXPLODED
-        score = self.utility(view, size, capacity)
+        score = self.utility(view, size, capacity) - self.feast_risk(view, size, capacity, -1)
         if role == "farceur" and size < capacity and kind.category is Category.HEAT:
             # Without exposing itself: no big heat, and no heat that leaves the cake at the
             # brink for someone else to finish, unless it finishes it itself.
             score -= 1.0 if (kind.value or MYSTERY_GUESS) >= 4 else 0.0
             score -= 3.0 if capacity - size <= 3 else 0.0
         return score + self.action_bonus(view, key, target)
+
+    def feast_risk(self, view: dict[str, Any], size: int, capacity: int, player: int) -> float:
+        """What a Pâtissier or Farceur loses by leaving the cake in 15–18 for a likely Glouton:
+        on the Glouton's own turn card (``player``), or just before its turn, it wins at once."""
+        if view.get("role") not in ("patissier", "farceur") or size >= capacity:
+            return 0.0
+        if not GLOUTON_ZONE[0] <= size <= GLOUTON_ZONE[1]:
+            return 0.0
+        suspects = self.suspects(view)
+        if player in suspects or next_player(view) in suspects:
+            return GLOUTON_FEAST
+        return 0.0
 
     def wins_with(self, view: dict[str, Any], size: int) -> bool:
         held = sum(1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE)
@@ -184,7 +205,8 @@ class BoomHeuristicBot(Bot):
 
     def reaction_value(self, view: dict[str, Any], chain: list[Link]) -> float:
         size, capacity, target = project(view, chain)
-        value = self.utility(view, size, capacity)
+        player = -1 if view["forced"] else chain[0][0]
+        value = self.utility(view, size, capacity) - self.feast_risk(view, size, capacity, player)
         main = chain[0][1]
         if target == self.seat and main in (PEEK, SWAP, FUMBLE, ACCIDENT):
             value -= 6.0 if view.get("role") == "glouton" and main != ACCIDENT else 2.0

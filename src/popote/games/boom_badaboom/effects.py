@@ -234,6 +234,15 @@ class BoomEffects(BoomData):
             and low <= self.size <= high
         )
 
+    def glouton_wins_count(self) -> bool:
+        """The final count: two objective cards, and under ``glouton_count=perfect`` the cake
+        in 15–18 too (the perfect cake the Glouton's goal names)."""
+        glouton = self.glouton()
+        if glouton is None or self.objectives_held(glouton) < GLOUTON_OBJECTIVES:
+            return False
+        low, high = GLOUTON_ZONE
+        return not self.perfect_count or low <= self.size <= high
+
     def end(self, reason: EndReason) -> list[GameEvent]:
         self.over = True
         self.end_reason = reason
@@ -247,9 +256,7 @@ class BoomEffects(BoomData):
         elif self.mode is not Mode.ROLES:
             self.winning_side = Side.TEAM
         else:
-            glouton = self.glouton()
-            holds = glouton is not None and self.objectives_held(glouton) >= GLOUTON_OBJECTIVES
-            self.winning_side = Side.GLOUTON if holds else Side.PATISSIERS
+            self.winning_side = Side.GLOUTON if self.glouton_wins_count() else Side.PATISSIERS
         result = self.result()
         return [
             {

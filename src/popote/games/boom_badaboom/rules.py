@@ -78,6 +78,7 @@ class BoomState(BoomEffects):
         difficulty = str(options.get("difficulty", "genoise"))
         state = cls(players, mode, difficulty, chance)
         state.apron_on_played = options.get("tablier", "played") == "played"
+        state.perfect_count = options.get("glouton_count", "objectives") == "perfect"
         state.size = START_SIZE
         events: list[GameEvent] = []
         if mode is Mode.ROLES:

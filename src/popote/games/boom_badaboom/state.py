@@ -37,6 +37,7 @@ class BoomData(GameState):
         self.mode = mode
         self.difficulty = difficulty
         self.apron_on_played = True  # table option tablier=played
+        self.perfect_count = False  # table option glouton_count=perfect
         self.chance = chance
         self.size = START_SIZE
         self.capacity = DIFFICULTIES[difficulty].capacity
@@ -146,6 +147,7 @@ class BoomData(GameState):
             ],
             "forced": self.chain_forced,
             "apron_on_played": self.apron_on_played,
+            "perfect_count": self.perfect_count,
             "express_card": key_of(self.express) if self.express is not None else None,
             "held_card": key_of(self.held) if self.held is not None else None,
             "steal_target": self.steal_target,
