@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import popote
 from popote.core.chance import Chance
+from popote.core.wording import decimal
 from popote.games.bouillabaisse import GAME
 from popote.games.bouillabaisse.scenario import scenario_match
 
@@ -121,7 +122,8 @@ def test_presenter_tells_every_event_and_scores_after_each_manche(lang: Any) -> 
     ends = [line for line in said if word in line]
     assert len(ends) == 7  # six manche ends and the game's end
     totals = match.result()["scores"]
-    assert f"P0 {totals[0]}" in ends[-1]
+    colon = " : " if lang == "fr" else ": "
+    assert f"P0{colon}{decimal(totals[0], lang)}" in ends[-1]
 
 
 def test_action_labels_name_the_card_and_its_points() -> None:

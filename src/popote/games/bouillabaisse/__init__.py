@@ -89,7 +89,7 @@ SPEC = GameSpec(
                 "Tirages au hasard annoncés au début de la partie (game) ou au début de la "
                 "manche où chacun compte pour la première fois (manche)",
                 "Random draws announced at the start of the game (game) or at the start of "
-                "the manche where each first scores (manche)",
+                "the deal where each first scores (manche)",
             ),
             _values(DrawTime),
         ),
@@ -121,9 +121,8 @@ SPEC = GameSpec(
                 "Tout ou rien aux manches 5 et 6 : règle par règle (rule) ou pour toute la "
                 "manche, qui prend toutes les cartes à points voit tout son score de la manche "
                 "changer de signe (manche)",
-                "All or nothing in manches 5 and 6: rule by rule (rule) or for the whole "
-                "manche, whoever takes every point card has the manche's whole score reversed "
-                "(manche)",
+                "All or nothing in deals 5 and 6: rule by rule (rule) or for the whole deal, "
+                "whoever takes every point card has the deal's whole score reversed (manche)",
             ),
             _values(Scope),
         ),
