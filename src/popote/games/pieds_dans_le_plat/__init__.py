@@ -27,8 +27,8 @@ SPEC = GameSpec(
             "assisted",
             False,
             Text(
-                "Garder les îles de tous visibles (sans effort de mémoire)",
-                "Keep everyone's islands visible (no memory needed)",
+                "Îles visibles : garder les îles de tous affichées (sans effort de mémoire)",
+                "Islands stay visible: keep everyone's islands on screen (no memory needed)",
             ),
         ),
         Option.choice(

@@ -7,26 +7,30 @@ from collections.abc import Sequence
 from popote.core.actions import Action, Event
 from popote.core.game import Presenter, View
 from popote.core.i18n import Lang, Text
+from popote.core.wording import Plural
 from popote.games.pieds_dans_le_plat.cards import PENALTY_LIMIT, TURN_ABOVE, TURN_BELOW
 
 SUMMARY = Text(
-    "Chacun à son tour pose une carte numérotée et annonce le nouveau total. On monte "
-    "jusqu'à dépasser 30, puis on descend jusqu'à passer sous 10, et ainsi de suite. "
-    "Chaque fois que le sens change, le joueur précédent (le voisin de droite) pioche une "
-    "île et la montre à tous. Si le total annoncé est la valeur d'une île qu'un autre joueur "
-    "a en main, vous mettez les pieds dans le plat : une carte pénalité. Vos propres îles ne "
-    "vous pénalisent pas. La partie s'arrête à la 4e pénalité d'un joueur ou quand la "
-    "dernière île est piochée ; le moins pénalisé gagne (égalités partagées). Les îles des "
-    "autres ne sont montrées qu'une fois : à vous de les retenir (option assisted pour les "
-    "garder affichées).",
-    "On your turn, play a number card and announce the new total. The total goes up until "
-    "it passes 30, then down until it drops below 10, and so on. Each time the direction "
-    "changes, the previous player (the right-hand neighbour) draws an island and shows it to "
-    "everyone. If the total you announce is the value of an island another player holds, you "
-    "put your foot in it: one penalty card. Your own islands never cost you. The game ends "
-    "on a player's 4th penalty or when the last island is drawn; fewest penalties wins (ties "
-    "shared). Other players' islands are shown only once: remember them (option assisted "
-    "keeps them on screen).",
+    "Chacun à son tour pose une carte numérotée et annonce le nouveau total.\n"
+    "On monte jusqu'à dépasser 30, puis on descend jusqu'à passer sous 10, et ainsi de suite.\n"
+    "Chaque fois que le sens change, le joueur précédent (le voisin de droite) pioche une île "
+    "et la montre à tous.\n"
+    "Si le total annoncé est la valeur d'une île qu'un autre joueur a en main, vous mettez les "
+    "pieds dans le plat : une carte pénalité. Vos propres îles ne vous pénalisent pas.\n"
+    "La partie s'arrête à la 4e pénalité d'un joueur ou quand la dernière île est piochée ; le "
+    "moins pénalisé gagne (égalités partagées).\n"
+    "Les îles des autres ne sont montrées qu'une fois : à vous de les retenir. L'option "
+    "« îles visibles » les garde affichées.",
+    "On your turn, play a number card and announce the new total.\n"
+    "The total goes up until it passes 30, then down until it drops below 10, and so on.\n"
+    "Each time the direction changes, the previous player (the right-hand neighbour) draws an "
+    "island and shows it to everyone.\n"
+    "If the total you announce is the value of an island another player holds, you put your "
+    "foot in it: one penalty card. Your own islands never cost you.\n"
+    "The game ends on a player's 4th penalty or when the last island is drawn; fewest "
+    "penalties wins (ties shared).\n"
+    "Other players' islands are shown only once: remember them. The 'islands stay visible' "
+    "option keeps them on screen.",
 )
 
 _DIRECTION = {
@@ -49,6 +53,13 @@ def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str
     return separator.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
 
 
+def _listed(words: Sequence[str], lang: Lang) -> str:
+    """``Anne, Bao et Chloé`` / ``Anne, Bao and Chloé``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + Text(" et ", " and ").get(lang) + words[-1]
+
+
 EVENT_TEXT: dict[str, Text] = {
     "hand_dealt": Text("Main de {name} : {cards}.", "{name}'s hand: {cards}."),
     "islands_shown": Text("Îles montrées à tous : {islands}.", "Islands shown to all: {islands}."),
@@ -65,21 +76,25 @@ EVENT_TEXT: dict[str, Text] = {
         "Foot in it! {holder} holds island {island}. {name} takes a penalty ({penalties}/{limit}).",
     ),
     "island_drawn": Text(
-        "Le sens change ({direction}). {name} pioche l'île {island} et la montre "
-        "({islands_left} îles restantes).",
+        "Le sens change ({direction}). {name} pioche l'île {island} et la montre ({islands_left}).",
         "The direction changes ({direction}). {name} draws island {island} and shows it "
-        "({islands_left} islands left).",
+        "({islands_left}).",
     ),
     "card_drawn": Text("{name} pioche un {card}.", "{name} draws a {card}."),
     "pile_reshuffled": Text(
-        "Pioche vide : la défausse (sauf la carte du dessus) est remélangée ({size} cartes).",
-        "Draw pile empty: the discard pile (but its top card) is reshuffled ({size} cards).",
+        "Pioche vide : la défausse (sauf la carte du dessus) est remélangée ({size}).",
+        "Draw pile empty: the discard pile (but its top card) is reshuffled ({size}).",
     ),
     "game_over": Text(
-        "Fin de la partie ({end}). Pénalités : {penalties}. Victoire : {winners}.",
-        "Game over ({end}). Penalties: {penalties}. Winner(s): {winners}.",
+        "Fin de la partie ({end}). Pénalités : {penalties}. {winners}.",
+        "Game over ({end}). Penalties: {penalties}. {winners}.",
     ),
 }
+ISLANDS_LEFT = Plural(
+    ("{n} île restante", "{n} îles restantes"), ("{n} island left", "{n} islands left")
+)
+CARDS = Plural(("{n} carte", "{n} cartes"), ("{n} card", "{n} cards"))
+WINNERS = Plural(("Gagnant : {w}", "Gagnants : {w}"), ("Winner: {w}", "Winners: {w}"))
 # Events whose public twin tells a person nothing: shown only to the seat that sees the card.
 SECRET_FIELD = {"hand_dealt": "cards", "card_drawn": "card"}
 
@@ -99,7 +114,12 @@ def _event_fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, o
     if isinstance(event.get("penalties"), list):
         fields["penalties"] = _per_seat(event["penalties"], names, lang)
     if "winners" in event:
-        fields["winners"] = ", ".join(names[seat] for seat in event["winners"])
+        winners = [names[seat] for seat in event["winners"]]
+        fields["winners"] = WINNERS.render(len(winners), lang, w=_listed(winners, lang))
+    if "islands_left" in event:
+        fields["islands_left"] = ISLANDS_LEFT.render(event["islands_left"], lang)
+    if "size" in event:
+        fields["size"] = CARDS.render(event["size"], lang)
     if "end" in event:
         fields["end"] = _END[event["end"]].get(lang)
     return fields
@@ -141,9 +161,13 @@ class PiedsPresenter(Presenter):
                 turn_at=turn_at,
             ),
             Text(
-                "Carte du dessus : {top}. Pioche : {pile} cartes. Îles restantes : {left}.",
-                "Top card: {top}. Draw pile: {pile} cards. Islands left: {left}.",
-            ).format(top=view["top_card"], pile=view["draw_pile_size"], left=view["islands_left"]),
+                "Carte du dessus : {top}. Pioche : {pile}. Îles restantes : {left}.",
+                "Top card: {top}. Draw pile: {pile}. Islands left: {left}.",
+            ).format(
+                top=view["top_card"],
+                pile=CARDS.render(view["draw_pile_size"], lang),
+                left=view["islands_left"],
+            ),
             Text("Pénalités : {list}.", "Penalties: {list}.").format(
                 list=_per_seat(view["penalties"], names, lang)
             ),

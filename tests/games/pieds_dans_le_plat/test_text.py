@@ -1,0 +1,54 @@
+"""What a screen-reader player reads: short rules lines, options named in words, real plurals."""
+
+from __future__ import annotations
+
+from popote.core.i18n import LANGUAGES
+from popote.core.registry import get_game
+
+GAME = get_game("pieds-dans-le-plat")
+PRESENTER = GAME.presenter
+NAMES = ["Anne", "Bao", "Chloé"]
+
+
+def test_the_rules_summary_reads_in_short_lines_and_names_the_option_in_words() -> None:
+    summary = GAME.spec.summary
+    for lang in LANGUAGES:
+        lines = summary.get(lang).splitlines()
+        assert len(lines) >= 5
+        assert max(len(line) for line in lines) <= 250
+        assert "assisted" not in summary.get(lang)
+    assert "L'option « îles visibles » les garde affichées." in summary.fr
+    assert "The 'islands stay visible' option keeps them on screen." in summary.en
+    assisted = next(option for option in GAME.spec.options if option.key == "assisted")
+    assert assisted.describe()["help"]["fr"].startswith("Îles visibles")
+
+
+def test_counts_agree_with_their_words() -> None:
+    drawn = {
+        "type": "island_drawn",
+        "seat": 1,
+        "island": 17,
+        "direction": "down",
+        "islands_left": 1,
+    }
+    assert PRESENTER.event(drawn, "fr", NAMES) == (
+        "Le sens change (on descend). Bao pioche l'île 17 et la montre (1 île restante)."
+    )
+    assert PRESENTER.event({**drawn, "islands_left": 0}, "en", NAMES) == (
+        "The direction changes (going down). Bao draws island 17 and shows it (0 islands left)."
+    )
+    reshuffled = {"type": "pile_reshuffled", "size": 1}
+    assert "(1 card)" in str(PRESENTER.event(reshuffled, "en", NAMES))
+
+
+def test_the_winners_agree_in_number() -> None:
+    over = {"type": "game_over", "end": "last_island", "penalties": [1, 1, 3], "winners": [0, 1]}
+    assert PRESENTER.event(over, "en", NAMES) == (
+        "Game over (last island drawn). Penalties: Anne: 1; Bao: 1; Chloé: 3. "
+        "Winners: Anne and Bao."
+    )
+    over = {**over, "winners": [2]}
+    assert PRESENTER.event(over, "fr", NAMES) == (
+        "Fin de la partie (dernière île piochée). Pénalités : Anne : 1 ; Bao : 1 ; Chloé : 3. "
+        "Gagnant : Chloé."
+    )
