@@ -8,6 +8,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
+from popote.core.wording import Plural
 from popote.games.ar_seizh_bigoudenn import words as w
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, Dish, dish_points
 
@@ -85,8 +86,13 @@ def special_event(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         if "hidden_from" in event:
             return None
         if kind == "grab_answer" and not secret:  # real time: everyone sees the hands move
-            if event["grab"]:
-                return _fmt(T("{n} saisit {u} !", "{n} grabs {u}!"), lang, n=name, u=utensil)
+            if event["grab"]:  # the first hand: the grabbed or challenge line follows
+                return _fmt(
+                    T("{n} tend la main la première vers {u} !", "{n} reaches for {u} first!"),
+                    lang,
+                    n=name,
+                    u=utensil,
+                )
             return _fmt(T("{n} laisse passer.", "{n} lets it go."), lang, n=name)
         if not secret:
             return None
@@ -136,20 +142,37 @@ def special_event(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
             )
         return _fmt(T("{n} remporte le TEUT !", "{n} wins the TEUT!"), lang, n=name)
     if kind == "game_over":
-        scores = " ; ".join(
-            f"{names[s]} ({w.bigouden(b)}) {p}"
-            for s, (b, p) in enumerate(zip(event["bigoudens"], event["scores"], strict=True))
-        )
-        return _fmt(
-            T(
-                "Fin de la partie. Scores : {s}. Victoire : {v}.",
-                "Game over. Scores: {s}. Winner(s): {v}.",
-            ),
-            lang,
-            s=scores,
-            v=w.seats(event["winners"], names, lang),
-        )
+        return _game_over(event, lang, names)
     return None
+
+
+POINTS = Plural(("{n} point", "{n} points"), ("{n} point", "{n} points"))
+_WINNERS = Plural(
+    ("Victoire : {v} ({p}).", "Victoire partagée : {v} ({p} chacune)."),
+    ("Winner: {v} ({p}).", "Winners: {v} ({p} each)."),
+)
+
+
+def _game_over(event: Event, lang: Lang, names: Sequence[str]) -> str:
+    """The winners on one line, then every score with its Bigouden."""
+    scores = event["scores"]
+    winners = event["winners"]
+    verdict = _WINNERS.render(
+        len(winners),
+        lang,
+        v=w.seats(winners, names, lang),
+        p=POINTS.render(scores[winners[0]], lang),
+    )
+    listed = [
+        _fmt(T("{n}, {b} : {p}", "{n}, {b}: {p}"), lang, n=names[seat], b=w.bigouden(b), p=points)
+        for seat, (b, points) in enumerate(zip(event["bigoudens"], scores, strict=True))
+    ]
+    head = T("Scores :", "Scores:").get(lang)
+    return (
+        _fmt(T("Fin de la partie. {v}", "Game over. {v}"), lang, v=verdict)
+        + "\n"
+        + w.listing(head, listed, lang)
+    )
 
 
 def _drop(action: Action, lang: Lang, key: str = "drop") -> str:
@@ -162,6 +185,33 @@ def _give(action: Action, lang: Lang) -> str:
     if action.get("give_back") is None:
         return ""
     return _fmt(T(" et rendre {c}", " and put back {c}"), lang, c=w.card(action["give_back"], lang))
+
+
+_NOTHING_TO_BID = {
+    "grab": T(
+        " (rien à miser : à vous seulement si personne d'autre ne {it} veut)",
+        " (nothing to bid: yours only if nobody else wants it)",
+    ),
+    "grab_real_time": T(
+        " (rien à miser : {lost} si une autre crie TEUT !)",
+        " (nothing to bid: lost if anyone cries TEUT!)",
+    ),
+    "teut": T(
+        " (rien à miser : vous devrez vous retirer du TEUT)",
+        " (nothing to bid: you will have to withdraw from the TEUT)",
+    ),
+}
+
+
+def _empty_handed(kind: str, view: View, lang: Lang) -> str:
+    """A claim with no ingredient to bid can only withdraw if it comes to a TEUT: say so."""
+    seat = view["seat"]
+    if kind not in ("grab", "teut") or seat is None or view["surfaces"][seat]:
+        return ""
+    key = "grab_real_time" if kind == "grab" and view["real_time"] else kind
+    utensil = view["window"]["utensil"]
+    lost = w.agreed(utensil, "perdu", "perdue")
+    return _fmt(_NOTHING_TO_BID[key], lang, it=w.it(utensil, lang), lost=lost)
 
 
 def action_label(action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
@@ -231,7 +281,8 @@ def action_label(action: Action, view: View, lang: Lang, names: Sequence[str]) -
         "recover": T("Récupérer {c} avec la passoire{g}", "Recover {c} with the colander{g}"),
     }
     if kind in simple:
-        return _fmt(simple[kind], lang, u=u, d=_drop(action, lang), c=card, g=_give(action, lang))
+        label = _fmt(simple[kind], lang, u=u, d=_drop(action, lang), c=card, g=_give(action, lang))
+        return label + _empty_handed(kind, view, lang)
     passes = {
         "cook": T("Ne rien cuisiner", "Cook nothing"),
         "grab": T("Laisser {u}", "Leave {u}"),
@@ -243,56 +294,63 @@ def action_label(action: Action, view: View, lang: Lang, names: Sequence[str]) -
     return _fmt(passes.get(view["stage"], T("Passer", "Pass")), lang, u=u)
 
 
-def _me(view: View, lang: Lang) -> str:
+def _me(view: View, lang: Lang) -> list[str]:
     seat = view["seat"]
     if seat is None:
-        return ""
-    return _fmt(
-        T(
-            " Vos ingrédients : {c}. Vos ustensiles : {u}.",
-            " Your ingredients: {c}. Your utensils: {u}.",
+        return []
+    return [
+        _fmt(
+            T("Vos ingrédients : {c}.", "Your ingredients: {c}."),
+            lang,
+            c=w.cards(view["surfaces"][seat], lang),
         ),
-        lang,
-        c=w.cards(view["surfaces"][seat], lang),
-        u=w.utensils(view["hands"][seat], lang),
-    )
+        _fmt(
+            T("Vos ustensiles : {u}.", "Your utensils: {u}."),
+            lang,
+            u=w.utensils(view["hands"][seat], lang),
+        ),
+    ]
+
+
+ACTIONS_LEFT = Plural(
+    ("{n} action restante", "{n} actions restantes"), ("{n} action left", "{n} actions left")
+)
+_PROMPTS = {
+    "action": T("À vous : une {f} à cuisiner, {n}.", "Your move: a {f} to cook, {n}."),
+    "cook": T("Cuisiner une {f} ?", "Cook a {f}?"),
+    "grab": T("{U} tombe au centre : {it} prendre ?", "{U} falls to the centre: grab {it}?"),
+    "challenge": T(
+        "{taker} a saisi {u}. Crier TEUT ! pour {it} lui disputer ?",
+        "{taker} grabbed {u}. Cry TEUT! to contest it?",
+    ),
+    "bid": T(
+        "TEUT ! pour {u} : misez en secret un ingrédient.",
+        "TEUT! for {u}: bid one ingredient in secret.",
+    ),
+    "raise": T(
+        "Égalité pour {u} : relancer avec une deuxième carte face cachée ?",
+        "Tie for {u}: raise with a second face-down card?",
+    ),
+    "follow": T(
+        "{raiser} relance pour {u} : suivre avec une carte face cachée ?",
+        "{raiser} raises for {u}: follow with a face-down card?",
+    ),
+    "passoire": T(
+        "Passoire : récupérer une des mises ({cards}) ?",
+        "Colander: recover one of the bids ({cards})?",
+    ),
+}
 
 
 def prompt(view: View, lang: Lang, names: Sequence[str]) -> str:
+    """The question first, then short lines: the centre (on one's turn), one's own things."""
     stage = view["stage"]
     window = view.get("window") or {}
     seat = view["seat"]
     u = window.get("utensil")
-    texts = {
-        "action": T(
-            "À vous : une {f} à cuisiner, {n} action(s) restante(s). Au centre : {centre} ; ustensiles : {cu}.",
-            "Your move: a {f} to cook, {n} action(s) left. Centre: {centre}; utensils: {cu}.",
-        ),
-        "cook": T("Cuisiner une {f} ?", "Cook a {f}?"),
-        "grab": T("{U} tombe au centre : {it} prendre ?", "{U} falls to the centre: grab {it}?"),
-        "challenge": T("{taker} a saisi {u} : crier TEUT ! ?", "{taker} grabbed {u}: cry TEUT!?"),
-        "bid": T(
-            "TEUT ! pour {u} : misez en secret un ingrédient.",
-            "TEUT! for {u}: bid one ingredient in secret.",
-        ),
-        "raise": T(
-            "Égalité pour {u} : relancer avec une deuxième carte face cachée ?",
-            "Tie for {u}: raise with a second face-down card?",
-        ),
-        "follow": T(
-            "{raiser} relance pour {u} : suivre avec une carte face cachée ?",
-            "{raiser} raises for {u}: follow with a face-down card?",
-        ),
-        "passoire": T(
-            "Passoire : récupérer une des mises ({cards}) ?",
-            "Colander: recover one of the bids ({cards})?",
-        ),
-    }
     fields: dict[str, Any] = {
         "f": w.face(view["faces"][seat], lang) if seat is not None else "",
-        "n": view["actions_left"],
-        "centre": w.cards(view["centre"], lang),
-        "cu": w.utensils(view["centre_utensils"], lang),
+        "n": ACTIONS_LEFT.render(view["actions_left"], lang),
         "U": w.utensil_cap(u, lang) if u else "",
         "u": w.utensil(u, lang) if u else "",
         "it": w.it(u, lang) if u else "",
@@ -300,60 +358,68 @@ def prompt(view: View, lang: Lang, names: Sequence[str]) -> str:
         "raiser": names[window["raiser"]] if window.get("raiser") is not None else "",
         "cards": w.cards(window.get("cards", []), lang),
     }
-    text = texts.get(stage, T("À vous.", "Your move."))
-    return _fmt(text, lang, **fields) + _other_hand(view, lang) + _me(view, lang)
+    lines = [_fmt(_PROMPTS.get(stage, T("À vous.", "Your move.")), lang, **fields)]
+    if stage == "action":
+        lines += w.centre_lines(view["centre"], lang)
+        lines.append(w.centre_utensils(view["centre_utensils"], lang))
+        lines += _other_hand(view, lang)
+    return "\n".join(lines + _me(view, lang))
 
 
-def _other_hand(view: View, lang: Lang) -> str:
+def _other_hand(view: View, lang: Lang) -> list[str]:
     """One action per hand: after the first, say what the hand left to act holds."""
     other = view["other_hand"]
-    if view["stage"] != "action" or other is None:
-        return ""
+    if other is None:
+        return []
     if not other:
-        return _fmt(T(" Votre autre main est libre.", " Your other hand is free."), lang)
-    return _fmt(
-        T(" Votre autre main tient {u}.", " Your other hand holds {u}."),
-        lang,
-        u=w.utensil(other[0], lang),
-    )
+        return [T("Votre autre main est libre.", "Your other hand is free.").get(lang)]
+    return [
+        _fmt(
+            T("Votre autre main tient {u}.", "Your other hand holds {u}."),
+            lang,
+            u=w.utensil(other[0], lang),
+        )
+    ]
+
+
+CARDS = Plural(("{n} carte", "{n} cartes"), ("{n} card", "{n} cards"))
+
+
+def _seat_lines(view: View, seat: int, lang: Lang, names: Sequence[str]) -> list[str]:
+    fields = {
+        "n": names[seat],
+        "b": w.bigouden(view["bigoudens"][seat]),
+        "p": POINTS.render(view["scores"][seat], lang),
+        "f": w.face(view["faces"][seat], lang),
+        "u": w.utensils(view["hands"][seat], lang),
+        "c": w.cards(view["surfaces"][seat], lang),
+    }
+    return [
+        _fmt(
+            T(
+                "{n}, {b} : {p}, côté {f}, ustensiles : {u}.",
+                "{n}, {b}: {p}, {f} side up, utensils: {u}.",
+            ),
+            lang,
+            **fields,
+        ),
+        _fmt(T("{n}, ingrédients : {c}.", "{n}, ingredients: {c}."), lang, **fields),
+    ]
 
 
 def table(view: View, lang: Lang, names: Sequence[str]) -> str:
-    lines = []
-    for seat in range(view["players"]):
-        b = view["bigoudens"][seat]
-        lines.append(
-            _fmt(
-                T(
-                    "{n} ({b}) : {s} points, carte {f} ; ustensiles : {u} ; ingrédients : {c}.",
-                    "{n} ({b}): {s} points, card {f}; utensils: {u}; ingredients: {c}.",
-                ),
-                lang,
-                n=names[seat],
-                b=w.bigouden(b),
-                s=view["scores"][seat],
-                f=w.face(view["faces"][seat], lang),
-                u=w.utensils(view["hands"][seat], lang),
-                c=w.cards(view["surfaces"][seat], lang),
-            )
-        )
+    """Two short lines per seat, then the centre one line per utensil, then the piles."""
+    lines = [
+        line for seat in range(view["players"]) for line in _seat_lines(view, seat, lang, names)
+    ]
+    lines += w.centre_lines(view["centre"], lang)
+    lines.append(w.centre_utensils(view["centre_utensils"], lang))
     lines.append(
         _fmt(
-            T("Centre : {c} ; ustensiles : {u}.", "Centre: {c}; utensils: {u}."),
+            T("Pioche : {d} ; marmite : {m} ; tour {r}.", "Draw pile: {d}; pot: {m}; round {r}."),
             lang,
-            c=w.cards(view["centre"], lang),
-            u=w.utensils(view["centre_utensils"], lang),
-        )
-    )
-    lines.append(
-        _fmt(
-            T(
-                "Pioche : {d} cartes ; marmite : {m} ; tour {r}.",
-                "Draw pile: {d} cards; pot: {m}; round {r}.",
-            ),
-            lang,
-            d=view["draw_size"],
-            m=len(view["marmite"]),
+            d=CARDS.render(view["draw_size"], lang),
+            m=CARDS.render(len(view["marmite"]), lang),
             r=view["round"],
         )
     )
@@ -367,3 +433,52 @@ def table(view: View, lang: Lang, names: Sequence[str]) -> str:
             )
         )
     return "\n".join(lines)
+
+
+_STEPS = {
+    "take": T("Prendre un ingrédient au centre", "Take an ingredient from the centre"),
+    "steal": T("Voler avec l'araignée", "Steal with the skimmer"),
+    "utensil": T("Prendre un ustensile au centre", "Take a utensil from the centre"),
+    "cook": T("Cuisiner", "Cook"),
+}
+_SUBSTEPS = {
+    "take": T("Prendre {c}", "Take {c}"),
+    "steal": T("Voler à {t}", "Steal from {t}"),
+    "utensil": T("Prendre {u}", "Take {u}"),
+    "recover": T("Récupérer {c}", "Recover {c}"),
+}
+
+
+def steps(action: Action, view: View, lang: Lang, names: Sequence[str]) -> tuple[str, ...]:
+    """Long menus go by kind of action, then by card, victim or utensil."""
+    kind = action["type"]
+    fields = {
+        "c": w.card(action["card"], lang) if action.get("card") else "",
+        "t": names[action["target"]] if "target" in action else "",
+        "u": w.utensil(action["utensil"], lang) if "utensil" in action else "",
+    }
+    path = [_STEPS[kind].get(lang)] if kind in _STEPS else []
+    if kind in _SUBSTEPS:
+        path.append(_fmt(_SUBSTEPS[kind], lang, **fields))
+    return tuple(path)
+
+
+_KIND_ORDER = ("cook", "take", "steal", "recover", "utensil", "grab", "teut", "toss", "stop")
+
+
+def _rank(action: Action, view: View) -> tuple[int, int]:
+    """Best first: dishes by points, then the most valuable cards, the safe choices last."""
+    kind = action["type"]
+    order = _KIND_ORDER.index(kind) if kind in _KIND_ORDER else len(_KIND_ORDER)
+    if kind == "cook":
+        seat = view["seat"]
+        dish = Dish(view["faces"][seat])
+        points, _, _ = dish_points(dish, tuple(action["cards"]), view["bigoudens"][seat])
+        return order, -points
+    if kind in ("take", "steal", "recover") and action.get("card"):
+        return order, -INGREDIENTS[action["card"]].value
+    return order, 0
+
+
+def ranked(actions: Sequence[Action], view: View) -> list[Action]:
+    return sorted(actions, key=lambda action: _rank(action, view))

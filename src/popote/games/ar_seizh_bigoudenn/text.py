@@ -12,27 +12,40 @@ from popote.games.ar_seizh_bigoudenn import labels
 from popote.games.ar_seizh_bigoudenn import words as w
 
 SUMMARY = Text(
-    "Chaque joueuse incarne une Bigoudène. À son tour, elle retourne deux ingrédients au "
-    "centre, puis fait jusqu'à deux actions : prendre un ingrédient (avec l'ustensile qu'il "
-    "demande, qui tombe alors au centre), voler avec l'araignée (le couvercle protège), "
-    "prendre un ustensile au centre, ou lancer sa carte Galette/Crêpe. Ensuite elle peut "
-    "cuisiner : une galette = 3 ingrédients salés valant 7 (7 points, +5 au menu, +5 si "
-    "c'est sa spécialité), une crêpe = 2 sucrés valant 3 (3 points, +3, +3). Chaque "
-    "ustensile qui tombe peut être saisi par les autres ; si plusieurs le veulent : TEUT !, "
-    "une enchère secrète d'un ingrédient. 5 ingrédients au plus devant soi. La partie "
-    "finit à la fin du tour de table où la pioche s'épuise.",
-    "Each player is a Bigouden. On her turn she turns two ingredients face up in the centre, "
-    "then takes up to two actions: take an ingredient (with the utensil it needs, which then "
-    "falls to the centre), steal with the skimmer (the lid protects), take a utensil from the "
-    "centre, or toss her Galette/Crêpe card. Then she may cook: a galette = 3 savoury "
-    "ingredients worth 7 (7 points, +5 on the menu, +5 if it is her specialty), a crêpe = 2 "
-    "sweet ones worth 3 (3 points, +3, +3). Any utensil that falls may be grabbed by the "
-    "others; if several want it: TEUT!, a secret auction of one ingredient. At most 5 "
-    "ingredients in front of you. The game ends after the round in which the draw pile runs out.",
+    "Chaque joueuse incarne une Bigoudène et marque des points en cuisinant.\n"
+    "À son tour, elle retourne deux ingrédients au centre, puis fait jusqu'à deux actions, "
+    "une par main.\n"
+    "Prendre un ingrédient au centre : avec l'ustensile qu'il demande, qui tombe alors au "
+    "centre ; sans ustensile, il faut une main libre.\n"
+    "Voler un ingrédient avec l'araignée (le couvercle protège), prendre un ustensile au "
+    "centre, ou lancer sa carte Galette/Crêpe (« Amen, bigoudenn ! »).\n"
+    "Puis cuisiner, si on veut, le plat de sa carte.\n"
+    "Galette : 3 ingrédients salés valant 7 ; 7 points, +5 si elle est au menu, +5 si c'est "
+    "sa spécialité.\n"
+    "Crêpe : 2 ingrédients sucrés valant 3 ; 3 points, +3 au menu, +3 en spécialité.\n"
+    "Chaque ustensile qui tombe peut être saisi par les autres ; si plusieurs le veulent : "
+    "TEUT !, une enchère secrète d'un ingrédient.\n"
+    "5 ingrédients au plus devant soi.\n"
+    "La partie finit à la fin du tour de table où la pioche s'épuise.",
+    "Each player is a Bigouden and scores by cooking.\n"
+    "On her turn she turns two ingredients face up in the centre, then takes up to two "
+    "actions, one per hand.\n"
+    "Take an ingredient from the centre: with the utensil it needs, which then falls to the "
+    "centre; without a utensil, a hand must be free.\n"
+    "Steal an ingredient with the skimmer (the lid protects), take a utensil from the centre, "
+    'or toss her Galette/Crêpe card ("Amen, bigoudenn!").\n'
+    "Then she may cook the dish her card shows.\n"
+    "Galette: 3 savoury ingredients worth 7; 7 points, +5 if it is on the menu, +5 if it is "
+    "her specialty.\n"
+    "Crêpe: 2 sweet ingredients worth 3; 3 points, +3 on the menu, +3 as a specialty.\n"
+    "Any utensil that falls may be grabbed by the others; if several want it: TEUT!, a secret "
+    "auction of one ingredient.\n"
+    "At most 5 ingredients in front of you.\n"
+    "The game ends after the round in which the draw pile runs out.",
 )
 
 _WHY = {
-    "used": Text(" (utilisé)", " (used)"),
+    "used": Text(" ({used})", " (used)"),
     "swap": Text(" pour libérer une main", " to free a hand"),
     "full_hands": Text(" pour avoir une main libre", " to have a free hand"),
 }
@@ -41,13 +54,6 @@ _LINES: dict[str, Text] = {
     "seated": Text(
         "{name} incarne {bigouden} (spécialités : {specialties}) et tient {utensils}.",
         "{name} plays {bigouden} (specialties: {specialties}) and holds {utensils}.",
-    ),
-    "centre_utensils": Text(
-        "Ustensiles au centre : {utensils}.", "Utensils in the centre: {utensils}."
-    ),
-    "opening": Text(
-        "Au centre pour commencer : {cards} (pioche : {left}).",
-        "In the centre to start: {cards} (draw pile: {left}).",
     ),
     "turn": Text(
         "— Tour {round} : {bigouden}, {name}, aux fourneaux.",
@@ -81,7 +87,7 @@ _LINES: dict[str, Text] = {
         "Personne ne prend {utensil}, qui reste au centre.",
         "Nobody takes {utensil}: it stays in the centre.",
     ),
-    "grabbed": Text("{name} s'empare {of_utensil}.", "{name} grabs {utensil}."),
+    "grabbed": Text("{name} s'empare {of_utensil}.", "{name} gets {utensil}."),
     "challenge_open": Text(
         "{taker} a saisi {utensil} ; {seats} {can_verb} crier TEUT !",
         "{taker} grabbed {utensil}; {seats} may cry TEUT!",
@@ -89,9 +95,6 @@ _LINES: dict[str, Text] = {
     "teut": Text(
         "TEUT ! {seats} se disputent {utensil} : chacune mise un ingrédient en secret.",
         "TEUT! {seats} fight over {utensil}: each bids one ingredient in secret.",
-    ),
-    "bids_revealed": Text(
-        "Mises révélées pour {utensil} : {bids}.", "Bids revealed for {utensil}: {bids}."
     ),
     "teut_tie": Text(
         "Égalité à {value} entre {seats} : relance possible pour {can}.",
@@ -103,17 +106,9 @@ _LINES: dict[str, Text] = {
         "{name} relance d'une carte face cachée ; {seats} {can_verb} suivre.",
         "{name} raises with a face-down card; {seats} may follow.",
     ),
-    "follows_revealed": Text(
-        "Relance suivie, cartes révélées : {bids}.", "Raise followed, cards revealed: {bids}."
-    ),
     "raise_unmatched": Text(
         "Personne ne suit : {name} pose {card} au centre.",
         "Nobody follows: {name} puts {card} in the centre.",
-    ),
-    "to_marmite": Text("Mises parties à la marmite : {cards}.", "Bids gone to the pot: {cards}."),
-    "passoire_offer": Text(
-        "{name} tient la passoire et peut récupérer une mise : {cards}.",
-        "{name} holds the colander and may recover one bid: {cards}.",
     ),
     "recovered": Text(
         "{name} récupère {card} avec la passoire{back}.",
@@ -124,6 +119,31 @@ _LINES: dict[str, Text] = {
         "{name} keeps her colander; the bids go to the pot.",
     ),
 }
+
+
+# Lists that may run long: a heading, then the items on one line or one a line.
+_LISTS: dict[str, Text] = {
+    "bids_revealed": Text("Mises révélées pour {utensil} :", "Bids revealed for {utensil}:"),
+    "follows_revealed": Text(
+        "Relance suivie, cartes révélées :", "Raise followed, cards revealed:"
+    ),
+    "to_marmite": Text("Mises parties à la marmite :", "Bids gone to the pot:"),
+    "passoire_offer": Text(
+        "{name} tient la passoire et peut récupérer une mise :",
+        "{name} holds the colander and may recover one bid:",
+    ),
+}
+_OPENING = Text(
+    "Au centre pour commencer (pioche : {left}) :", "In the centre to start (draw pile: {left}):"
+)
+
+
+def _listed(event: Event, lang: Lang, names: Sequence[str]) -> str:
+    head = _LISTS[event["type"]].format(**_fields(event, lang, names)).get(lang)
+    if event["type"] in ("bids_revealed", "follows_revealed"):
+        pairs = event["bids"] if "bids" in event else event["cards"]
+        return w.listing(head, _bids(pairs, names, lang), lang)
+    return w.listing(head, w.card_items(event["cards"], lang), lang, ", ")
 
 
 def _back(event: Event, lang: Lang) -> str:
@@ -137,17 +157,19 @@ def _back(event: Event, lang: Lang) -> str:
     )
 
 
-def _bids(pairs: Sequence[Sequence[Any]], names: Sequence[str], lang: Lang) -> str:
-    out = []
-    for seat, card in pairs:
-        shown = w.card(card, lang) if card else Text("se retire", "withdraws").get(lang)
-        out.append(f"{names[seat]} : {shown}" if lang == "fr" else f"{names[seat]}: {shown}")
-    return " ; ".join(out)
+def _bids(pairs: Sequence[Sequence[Any]], names: Sequence[str], lang: Lang) -> list[str]:
+    withdraws = Text("se retire", "withdraws").get(lang)
+    return [
+        Text("{n} : {c}", "{n}: {c}").render(
+            lang, n=names[seat], c=w.card(card, lang) if card else withdraws
+        )
+        for seat, card in pairs
+    ]
 
 
 def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
     seat = event.get("seat")
-    fields: dict[str, Any] = {"name": names[seat] if isinstance(seat, int) else ""}
+    fields: dict[str, Any] = {"name": names[seat] if isinstance(seat, int) else "", "why": ""}
     if "utensil" in event and event["utensil"] is not None:
         fields["utensil"] = w.utensil(event["utensil"], lang)
         fields["utensil_cap"] = w.utensil_cap(event["utensil"], lang)
@@ -160,7 +182,9 @@ def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
             value = event[key]
             fields[key] = w.card(value, lang) if key == "card" else names[value]
     fields["back"] = _back(event, lang)
-    fields["why"] = _WHY[event["why"]].get(lang) if "why" in event else ""
+    if "why" in event:
+        used = w.agreed(event["utensil"], "utilisé", "utilisée")
+        fields["why"] = _WHY[event["why"]].render(lang, used=used)
     group = event.get("followers", event.get("seats"))
     if group is not None:
         fields["seats"] = w.seats(group, names, lang)
@@ -168,12 +192,8 @@ def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
         fields["can_verb"] = verb[len(group) > 1]
     if "can_raise" in event:
         fields["can"] = w.seats(event["can_raise"], names, lang)
-    if event["type"] == "follows_revealed":
-        fields["bids"] = _bids(event["cards"], names, lang)
-    elif "cards" in event:
+    if "cards" in event and event["type"] != "follows_revealed":
         fields["cards"] = w.cards(event["cards"], lang)
-    if "bids" in event:
-        fields["bids"] = _bids(event["bids"], names, lang)
     for key in ("round", "value", "face"):
         if key in event:
             fields[key] = w.face(event[key], lang) if key == "face" else event[key]
@@ -190,6 +210,13 @@ def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
 class BigoudenPresenter(Presenter):
     def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         kind = event["type"]
+        if kind == "centre_utensils":
+            return w.centre_utensils(event["utensils"], lang)
+        if kind == "opening":
+            head = _OPENING.render(lang, left=event["draw_size"])
+            return "\n".join([head, *w.centre_lines(event["cards"], lang)])
+        if kind in _LISTS:
+            return _listed(event, lang, names)
         if kind in _LINES:
             return _LINES[kind].format(**_fields(event, lang, names)).get(lang)
         return labels.special_event(event, lang, names)
@@ -202,3 +229,9 @@ class BigoudenPresenter(Presenter):
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         return labels.prompt(view, lang, names)
+
+    def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
+        return labels.steps(action, view, lang, names)
+
+    def ranked(self, actions: Sequence[Action], view: View) -> list[Action]:
+        return labels.ranked(actions, view)
