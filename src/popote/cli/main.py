@@ -25,6 +25,7 @@ from popote.cli.replay import replay_file
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
+from popote.server.cli import add_serve_arguments, run_serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
     replay.add_argument("--all", action="store_true", help="tout afficher sans pause")
     replay.add_argument("--reveal", action="store_true", help="montrer aussi les secrets")
+
+    serve = commands.add_parser("serve", help="serveur de tables en ligne / online tables server")
+    add_serve_arguments(serve)
     return parser
 
 
@@ -156,6 +160,8 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
     try:
         if args.command in BATCH_COMMANDS:
             return BATCH_COMMANDS[args.command](args, lang)
+        if args.command == "serve":
+            return run_serve(args)
         if args.command == "list":
             list_games(lang)
         elif args.command == "play":

@@ -1,0 +1,230 @@
+"""The HTTP half of the protocol (JSON, described by FastAPI's OpenAPI schema at /openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from pydantic import BaseModel, Field
+
+import popote
+from popote.core.i18n import Lang
+from popote.server.clocks import table_clock
+from popote.server.hub import Hub, TableRequest
+from popote.server.language import choose_lang
+from popote.server.models import User
+from popote.server.seats import LEVELS
+from popote.server.settings import CLOCKS, GAME_CLOCKS
+
+PROTOCOL = 1
+router = APIRouter(prefix="/api/v1")
+# Every handler is async: the hub and its tables live on the event loop, never in threads.
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def the_hub(request: Request) -> Hub:
+    return hub_of(request)
+
+
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    if authorization and authorization[:7].lower() == "bearer ":
+        return authorization[7:].strip()
+    return None
+
+
+async def current_user(request: Request, token: Annotated[str | None, Depends(bearer)]) -> User:
+    user = hub_of(request).user(token)
+    request.state.user_lang = user.lang
+    return user
+
+
+async def lang_of(request: Request, lang: Annotated[str | None, Query(max_length=5)] = None) -> Lang:
+    """The language of the answer; errors use the same (see ``app.refusal``)."""
+    return choose_lang(
+        lang, getattr(request.state, "user_lang", None), request.headers.get("accept-language")
+    )
+
+
+HubDep = Annotated[Hub, Depends(the_hub)]
+UserDep = Annotated[User, Depends(current_user)]
+LangDep = Annotated[Lang, Depends(lang_of)]
+
+
+class NameBody(BaseModel):
+    name: str = Field(max_length=200)
+    lang: Literal["fr", "en"] = "fr"
+
+
+class AccountBody(NameBody):
+    password: str = Field(max_length=1024)
+
+
+class LoginBody(BaseModel):
+    name: str = Field(max_length=200)
+    password: str = Field(max_length=1024)
+
+
+class SettingsBody(BaseModel):
+    lang: Literal["fr", "en"]
+
+
+class CreateBody(BaseModel):
+    game: str = Field(max_length=64)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    public: bool = True
+    rated: bool = False
+    clock: Literal["none", "relaxed", "normal", "fast"] | None = None
+    turn_seconds: float | None = None
+    window_seconds: float | None = None
+    bots: list[str] = Field(default_factory=list, max_length=16)
+    bot_level: str = "moyen"
+    sit: bool = True
+    seed: int | None = None
+
+
+class JoinBody(BaseModel):
+    seat: int | None = None
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class BotBody(BaseModel):
+    level: str = "moyen"
+    seat: int | None = None
+
+
+class ChatBody(BaseModel):
+    text: str = Field(max_length=4096)
+
+
+def _identity(user: User, token: str) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.name,
+        "token": token,
+        "lang": user.lang,
+        "registered": user.login is not None,
+    }
+
+
+@router.post("/guests", summary="A guest identity: a name and a secret token")
+async def create_guest(body: NameBody, hub: HubDep) -> dict[str, Any]:
+    user, token = hub.guest(body.name, body.lang)
+    return _identity(user, token)
+
+
+@router.post("/accounts", summary="Register: a name kept by a password (Argon2)")
+async def register(body: AccountBody, hub: HubDep) -> dict[str, Any]:
+    user, token = hub.register(body.name, body.password, body.lang)
+    return _identity(user, token)
+
+
+@router.post("/login", summary="A new token for a registered player")
+async def login(body: LoginBody, hub: HubDep) -> dict[str, Any]:
+    user, token = hub.login(body.name, body.password)
+    return _identity(user, token)
+
+
+@router.get("/me")
+async def me(user: UserDep) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.name,
+        "lang": user.lang,
+        "registered": user.login is not None,
+    }
+
+
+@router.patch("/me", summary="Change the language the server speaks to this identity")
+async def update_me(body: SettingsBody, user: UserDep, hub: HubDep) -> dict[str, Any]:
+    hub.set_lang(user, body.lang)
+    return await me(user)
+
+
+@router.get("/games", summary="Every game, its player counts, options, clocks and bot levels")
+async def games(hub: HubDep) -> list[dict[str, Any]]:
+    scale = hub.settings.clock_scale
+    return [
+        {
+            **popote.game_info(name),
+            "clock": GAME_CLOCKS.get(name, "normal"),
+            "clocks": {kind: table_clock(name, kind, None, None, scale) for kind in CLOCKS},
+            "bot_levels": list(LEVELS),
+        }
+        for name in popote.game_names()
+    ]
+
+
+@router.get("/tables", summary="The lobby: public tables waiting or being played")
+async def tables(hub: HubDep, lang: LangDep) -> list[dict[str, Any]]:
+    return hub.open_tables(lang)
+
+
+@router.post("/tables", summary="Create a table (and sit at it unless sit is false)")
+async def create_table(body: CreateBody, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
+    table, invite = hub.create(user, TableRequest(**body.model_dump()))
+    described = table.describe(lang)
+    if invite is not None:
+        described["invite"] = invite
+        described["invite_link"] = f"/tables/{table.id}?invite={invite}"
+    return described
+
+
+@router.get("/tables/{table_id}", summary="One table (a private one needs its invite)")
+async def table(
+    table_id: str, user: UserDep, hub: HubDep, lang: LangDep, invite: str | None = None
+) -> dict[str, Any]:
+    return hub.table(table_id, user, invite).describe(lang)
+
+
+@router.post("/tables/{table_id}/join", summary="Sit at a free seat (the first one by default)")
+async def join(
+    table_id: str, body: JoinBody, user: UserDep, hub: HubDep, lang: LangDep
+) -> dict[str, Any]:
+    found = hub.table(table_id, user, body.invite)
+    return {"seat": hub.join(user, found, body.seat), "table": found.describe(lang)}
+
+
+@router.post("/tables/{table_id}/bots", summary="Seat a bot at a level before the start")
+async def add_bot(
+    table_id: str, body: BotBody, user: UserDep, hub: HubDep, lang: LangDep
+) -> dict[str, Any]:
+    found = hub.table(table_id, user)
+    return {"seat": hub.add_bot(user, found, body.level, body.seat), "table": found.describe(lang)}
+
+
+@router.post(
+    "/tables/{table_id}/leave", summary="Leave (during a game a bot plays until you return)"
+)
+async def leave(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
+    found = hub.table(table_id, user)
+    hub.leave(user, found)
+    return found.describe(lang)
+
+
+@router.post("/tables/{table_id}/start", summary="Start once every seat is taken")
+async def start(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
+    found = hub.table(table_id, user)
+    hub.start(user, found)
+    return found.describe(lang)
+
+
+@router.post("/tables/{table_id}/chat", summary="Say something at a table")
+async def table_chat(table_id: str, body: ChatBody, user: UserDep, hub: HubDep) -> dict[str, Any]:
+    hub.chat(user, body.text, hub.table(table_id, user))
+    return {"ok": True}
+
+
+@router.post("/lobby/chat", summary="Say something in the lobby")
+async def lobby_chat(body: ChatBody, user: UserDep, hub: HubDep) -> dict[str, Any]:
+    hub.chat(user, body.text, None)
+    return {"ok": True}
+
+
+@router.get("/protocol", summary="The protocol version this server speaks")
+async def protocol() -> dict[str, Any]:
+    return {"version": PROTOCOL}

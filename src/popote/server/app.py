@@ -1,0 +1,81 @@
+"""The ASGI application: the HTTP API, the WebSockets, and the hub behind them."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
+
+from popote.core.errors import PopoteError
+from popote.core.i18n import Text
+from popote.server import api, ws
+from popote.server.errors import Refused
+from popote.server.hub import Hub
+from popote.server.language import choose_lang
+from popote.server.settings import Settings
+from popote.server.store import Store, database_url
+
+MALFORMED = Text("requête mal formée : {details}", "malformed request: {details}")
+UNAVAILABLE = Text(
+    "service momentanément indisponible, rien n'a changé",
+    "temporarily unavailable, nothing changed",
+)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The server for ``settings``; its database is migrated and its tables rebuilt at start."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(database_url(settings.db, settings.data))
+        store.migrate()
+        hub = Hub(settings, store)
+        hub.restore()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            hub.close()
+
+    app = FastAPI(title="Popote", version=str(api.PROTOCOL), lifespan=lifespan)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.add_exception_handler(PopoteError, _refusal)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _malformed)  # type: ignore[arg-type]
+    app.add_exception_handler(SQLAlchemyError, _unavailable)  # type: ignore[arg-type]
+    return app
+
+
+def _lang(request: Request) -> Any:
+    return choose_lang(
+        request.query_params.get("lang"),
+        getattr(request.state, "user_lang", None),
+        request.headers.get("accept-language"),
+    )
+
+
+def _answer(request: Request, status: int, code: str, text: Text) -> JSONResponse:
+    return JSONResponse({"error": code, "message": text.get(_lang(request))}, status_code=status)
+
+
+async def _refusal(request: Request, error: PopoteError) -> JSONResponse:
+    if isinstance(error, Refused):
+        return _answer(request, error.status, error.code, error.text)
+    return _answer(request, 422, "invalid", error.text)
+
+
+async def _malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+    details = "; ".join(
+        f"{'.'.join(str(part) for part in problem.get('loc', ()))}: {problem.get('msg', '')}"
+        for problem in error.errors()[:5]
+    )
+    return _answer(request, 422, "malformed", MALFORMED.format(details=details[:500]))
+
+
+async def _unavailable(request: Request, error: SQLAlchemyError) -> JSONResponse:
+    return _answer(request, 503, "unavailable", UNAVAILABLE)

@@ -1,0 +1,83 @@
+"""``popote serve``: start the online server and say, in one line, where it listens."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, Settings
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="adresse d'écoute (défaut : 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (défaut : 8000)")
+    parser.add_argument(
+        "--db",
+        help="base PostgreSQL, par ex. postgresql+psycopg://user@host/base (défaut : SQLite dans --data)",
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA,
+        help=f"dossier des données, dont la base SQLite (défaut : {DEFAULT_DATA})",
+    )
+    parser.add_argument(
+        "--clock-scale",
+        type=float,
+        default=1.0,
+        help="multiplie toutes les horloges (essais et démonstrations ; défaut : 1)",
+    )
+    parser.add_argument(
+        "--bot-workers", type=int, default=2, help="processus des bots (défaut : 2)"
+    )
+
+
+if TYPE_CHECKING:
+    import uvicorn
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    # Loaded here: the other commands need neither the web stack nor the database.
+    import uvicorn  # noqa: PLC0415
+
+    from popote.server.app import create_app  # noqa: PLC0415
+
+    settings = Settings(
+        data=args.data.expanduser(),
+        db=args.db,
+        clock_scale=args.clock_scale,
+        bot_workers=args.bot_workers,
+    )
+    config = uvicorn.Config(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        ws_max_size=FRAME_LIMIT,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    return 0 if _serve(server, args.host, args.port) else 1
+
+
+def _serve(server: uvicorn.Server, host: str, port: int) -> bool:
+    """Run until stopped; the one line is printed once the socket listens."""
+    original = server.startup
+
+    async def startup(sockets: object = None) -> None:
+        await original(sockets)  # type: ignore[arg-type]
+        if server.started:
+            where = f"[{host}]" if ":" in host else host
+            print(
+                f"Popote écoute sur http://{where}:{port} / listening on http://{where}:{port}",
+                flush=True,
+            )
+
+    server.startup = startup  # type: ignore[method-assign]
+    server.run()
+    return server.started

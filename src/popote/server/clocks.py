@@ -1,0 +1,94 @@
+"""Per-seat decision clocks: one deadline per seat in ``to_act``, restarted per decision.
+
+A seat alone to decide gets the turn's time; seats deciding together (a reaction window, a
+sealed bid) get the window's shorter time. A clock of ``None`` seconds never runs out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from popote.server.errors import refused
+from popote.server.settings import CLOCKS, GAME_CLOCKS
+
+SHORTEST = 0.05
+LONGEST = 24 * 3600.0
+
+
+def table_clock(
+    game: str, kind: str | None, turn: float | None, window: float | None, scale: float
+) -> dict[str, Any]:
+    """The clock a table is created with: a preset (the game's by default), seconds optional."""
+    name = kind or GAME_CLOCKS.get(game, "normal")
+    if name not in CLOCKS:
+        raise refused(
+            "bad_clock",
+            422,
+            "horloge inconnue : {name} (none, relaxed, normal, fast)",
+            "unknown clock: {name} (none, relaxed, normal, fast)",
+            name=name[:40],
+        )
+    preset = CLOCKS[name]
+    for given in (turn, window):
+        if given is not None and not SHORTEST <= given <= LONGEST:
+            raise refused(
+                "bad_clock",
+                422,
+                "durée hors limites : {given} s ({low} à {high})",
+                "time out of range: {given} s ({low} to {high})",
+                given=given,
+                low=SHORTEST,
+                high=LONGEST,
+            )
+    if preset is None:
+        return {"kind": name, "turn": turn, "window": window}
+    return {
+        "kind": name,
+        "turn": turn if turn is not None else preset.turn * scale,
+        "window": window if window is not None else preset.window * scale,
+    }
+
+
+class Clocks:
+    """Deadlines of the seats that must decide; ``on_timeout(seat)`` when one runs out."""
+
+    def __init__(
+        self, turn: float | None, window: float | None, on_timeout: Callable[[int], None]
+    ) -> None:
+        self.turn = turn
+        self.window = window
+        self._on_timeout = on_timeout
+        self._running: dict[int, tuple[float, asyncio.TimerHandle]] = {}
+
+    def follow(self, before: Sequence[int], after: Sequence[int], acted: int | None) -> None:
+        """Restart the clock of every seat with a new decision; stop the others."""
+        for seat in list(self._running):
+            if seat not in after or seat == acted:
+                self._stop(seat)
+        seconds = self.window if len(after) > 1 else self.turn
+        if seconds is None:
+            return
+        loop = asyncio.get_running_loop()
+        for seat in after:
+            if seat not in self._running and (seat not in before or seat == acted):
+                handle = loop.call_later(seconds, self._expire, seat)
+                self._running[seat] = (loop.time() + seconds, handle)
+
+    def left(self) -> dict[int, float]:
+        """Seconds left to each seat with a running clock."""
+        now = asyncio.get_running_loop().time()
+        return {seat: round(max(0.0, end - now), 3) for seat, (end, _) in self._running.items()}
+
+    def stop_all(self) -> None:
+        for seat in list(self._running):
+            self._stop(seat)
+
+    def _stop(self, seat: int) -> None:
+        _, handle = self._running.pop(seat)
+        handle.cancel()
+
+    def _expire(self, seat: int) -> None:
+        self._running.pop(seat, None)
+        self._on_timeout(seat)

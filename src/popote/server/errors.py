@@ -1,0 +1,24 @@
+"""The server's refusals: a Popote error (French and English) with a code and an HTTP status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from popote.core.errors import PopoteError
+from popote.core.i18n import Text
+
+
+class Refused(PopoteError):
+    """A request the server turns down; nothing was changed."""
+
+    def __init__(self, code: str, text: Text, status: int = 400) -> None:
+        super().__init__(text)
+        self.code = code
+        self.status = status
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.code, self.text, self.status))
+
+
+def refused(code: str, status: int, fr: str, en: str, **fields: Any) -> Refused:
+    return Refused(code, Text(fr, en).format(**fields), status)

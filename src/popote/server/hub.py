@@ -1,0 +1,377 @@
+"""The server's state: identities, the tables in memory, the lobby, and what happens at the end.
+
+HTTP and WebSocket handlers call this; it calls the store and each :class:`LiveTable`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import popote
+from popote.core.i18n import Lang, Text
+from popote.server import texts
+from popote.server.auth import (
+    clean_text,
+    hash_password,
+    login_of,
+    new_token,
+    password_matches,
+    same_token,
+    token_hash,
+)
+from popote.server.bots import BotPool
+from popote.server.chat import RateLimit
+from popote.server.clocks import table_clock
+from popote.server.errors import Refused, refused
+from popote.server.feeds import Feed
+from popote.server.live import LiveTable
+from popote.server.models import ChatRow, Table, User
+from popote.server.seats import LEVELS, Seat
+from popote.server.settings import Settings
+from popote.server.store import Store
+
+NAME_LENGTH = 32
+SEED_LIMIT = 2**31
+
+
+@dataclass
+class TableRequest:
+    """What a player asks for when creating a table (checked by the engine and here)."""
+
+    game: str
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    public: bool = True
+    rated: bool = False
+    clock: str | None = None
+    turn_seconds: float | None = None
+    window_seconds: float | None = None
+    bots: list[str] = field(default_factory=list)
+    bot_level: str = "moyen"
+    sit: bool = True
+    seed: int | None = None
+
+
+class Hub:
+    """Everything the server holds while it runs."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.bots = BotPool(settings.bot_workers)
+        self.tables: dict[str, LiveTable] = {}
+        self.lobby = Feed(settings.feed_memory)
+        self.chat_limits = RateLimit(settings.chat_burst, settings.chat_period)
+        self.on_table_over: list[Callable[[LiveTable], None]] = []
+        """Called with each table that ends (ratings, archives...)."""
+        self._users: dict[int, User] = {}
+
+    # --- start and stop ------------------------------------------------------------------
+
+    def restore(self) -> None:
+        """Rebuild every unfinished table from the action log; its clocks start again."""
+        for row, actions in self.store.open_tables():
+            table = LiveTable(self, row, [Seat.from_stored(s) for s in row.seats])
+            self.tables[row.id] = table
+            if row.state == "playing":
+                table.restore(actions)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+        self.bots.close()
+        self.store.close()
+
+    # --- identities ----------------------------------------------------------------------
+
+    def guest(self, name: str, lang: Lang) -> tuple[User, str]:
+        token = new_token()
+        user = User(name=_name(name), token_hash=token_hash(token), lang=lang)
+        return self._remember(self.store.add_user(user)), token
+
+    def register(self, name: str, password: str, lang: Lang) -> tuple[User, str]:
+        shown = _name(name)
+        if len(password) < 8:
+            raise refused(
+                "weak_password",
+                422,
+                "mot de passe trop court (8 caractères au moins)",
+                "password too short (at least 8 characters)",
+            )
+        if self.store.user_by_login(login_of(shown)) is not None:
+            raise refused("name_taken", 409, "ce nom est déjà pris", "this name is already taken")
+        token = new_token()
+        user = User(
+            name=shown,
+            login=login_of(shown),
+            token_hash=token_hash(token),
+            password_hash=hash_password(password),
+            lang=lang,
+        )
+        return self._remember(self.store.add_user(user)), token
+
+    def login(self, name: str, password: str) -> tuple[User, str]:
+        """A new token for a registered player (the previous one stops working)."""
+        user = self.store.user_by_login(login_of(clean_text(name, NAME_LENGTH)))
+        if (
+            user is None
+            or user.password_hash is None
+            or not password_matches(user.password_hash, password)
+        ):
+            raise refused(
+                "bad_login", 401, "nom ou mot de passe incorrect", "wrong name or password"
+            )
+        token = new_token()
+        self.store.update_user(user.id, token_hash=token_hash(token))
+        user.token_hash = token_hash(token)
+        return self._remember(user), token
+
+    def user(self, token: str | None) -> User:
+        """The identity a token stands for; refused without a valid one."""
+        found = self.store.user_by_token_hash(token_hash(token)) if token else None
+        if found is None or token is None or not same_token(token, found.token_hash):
+            raise refused(
+                "unauthorized",
+                401,
+                "identité inconnue : jeton absent ou invalide",
+                "unknown identity: missing or invalid token",
+            )
+        return self._remember(found)
+
+    def set_lang(self, user: User, lang: Lang) -> None:
+        self.store.update_user(user.id, lang=lang)
+        user.lang = lang
+
+    def names_of(self, user_ids: list[int]) -> dict[int, str]:
+        missing = [uid for uid in user_ids if uid not in self._users]
+        if missing:
+            for user in self.store.users(missing).values():
+                self._remember(user)
+        return {uid: self._users[uid].name for uid in user_ids if uid in self._users}
+
+    def _remember(self, user: User) -> User:
+        self._users[user.id] = user
+        return user
+
+    # --- the lobby -----------------------------------------------------------------------
+
+    def open_tables(self, lang: Lang) -> list[dict[str, Any]]:
+        """Public tables waiting for players or being played."""
+        return [
+            t.describe(lang) for t in self.tables.values() if t.row.public and t.row.state != "over"
+        ]
+
+    def create(self, user: User, request: TableRequest) -> tuple[LiveTable, str | None]:
+        """A new table (and its invite code when private); the engine checks game and options."""
+        if request.bot_level not in LEVELS or any(level not in LEVELS for level in request.bots):
+            raise _bad_level()
+        if request.seed is not None and (request.rated or not 0 <= request.seed < SEED_LIMIT):
+            raise refused(
+                "bad_seed",
+                422,
+                "graine refusée (de 0 à 2³¹, jamais pour une table classée)",
+                "seed refused (0 to 2³¹, never at a rated table)",
+            )
+        probe = popote.new_match(request.game, request.players, 0, request.options)
+        if len(request.bots) + request.sit > probe.players:
+            raise refused("too_many", 422, "plus de bots que de sièges", "more bots than seats")
+        clock = table_clock(
+            request.game,
+            request.clock,
+            request.turn_seconds,
+            request.window_seconds,
+            self.settings.clock_scale,
+        )
+        seats = [Seat(user=user.id)] if request.sit else []
+        seats += [Seat(bot=level) for level in request.bots]
+        seats += [Seat() for _ in range(probe.players - len(seats))]
+        invite = None if request.public else secrets.token_urlsafe(12)
+        row = Table(
+            id=secrets.token_urlsafe(9),
+            game=request.game,
+            players=probe.players,
+            seed=secrets.randbelow(SEED_LIMIT) if request.seed is None else request.seed,
+            options=probe.options,
+            seats=[s.stored() for s in seats],
+            clock=clock,
+            public=request.public,
+            invite_hash=token_hash(invite) if invite else None,
+            rated=request.rated,
+            bot_level=request.bot_level,
+            owner=user.id,
+            state="lobby",
+        )
+        self.store.add_table(row)
+        table = self.tables[row.id] = LiveTable(self, row, seats)
+        self.table_changed(table)
+        return table, invite
+
+    def table(
+        self, table_id: str, user: User | None = None, invite: str | None = None
+    ) -> LiveTable:
+        """A table the user may see: public, or private with the right invite, or theirs."""
+        table = self.tables.get(table_id)
+        if (table is not None and table.row.public) or (
+            table is not None
+            and (
+                (user is not None and table.seat_of(user.id) is not None)
+                or (
+                    invite
+                    and table.row.invite_hash
+                    and hmac.compare_digest(token_hash(invite), table.row.invite_hash)
+                )
+            )
+        ):
+            return table
+        raise refused(
+            "no_table", 404, "table introuvable : {id}", "no such table: {id}", id=table_id[:40]
+        )
+
+    def join(self, user: User, table: LiveTable, seat: int | None) -> int:
+        _in_lobby(table)
+        if table.seat_of(user.id) is not None:
+            raise refused(
+                "seated", 409, "vous êtes déjà assis à cette table", "you already sit at this table"
+            )
+        index = _free_seat(table, seat)
+        table.seats[index] = Seat(user=user.id)
+        self._seats_changed(table, texts.JOINED, index)
+        return index
+
+    def add_bot(self, user: User, table: LiveTable, level: str, seat: int | None) -> int:
+        _in_lobby(table)
+        if level not in LEVELS:
+            raise _bad_level()
+        if table.seat_of(user.id) is None and table.row.owner != user.id:
+            raise refused(
+                "not_seated",
+                403,
+                "seuls les joueurs de la table ajoutent des bots",
+                "only players at the table add bots",
+            )
+        index = _free_seat(table, seat)
+        table.seats[index] = Seat(bot=level)
+        self._seats_changed(table, texts.BOT_ADDED, index)
+        return index
+
+    def leave(self, user: User, table: LiveTable) -> None:
+        """Free the seat before the start; during the game a bot plays until they come back."""
+        index = table.seat_of(user.id)
+        if index is None:
+            raise refused(
+                "not_seated",
+                409,
+                "vous n'êtes pas assis à cette table",
+                "you do not sit at this table",
+            )
+        if table.row.state == "lobby":
+            table.seats[index] = Seat()
+            self._seats_changed(table, texts.LEFT, None, name=user.name)
+        elif table.row.state == "playing":
+            table.leave(index)
+
+    def start(self, user: User, table: LiveTable) -> None:
+        _in_lobby(table)
+        if table.seat_of(user.id) is None:
+            raise refused(
+                "not_seated",
+                403,
+                "seuls les joueurs de la table la lancent",
+                "only players at the table start it",
+            )
+        if any(seat.free for seat in table.seats):
+            raise refused(
+                "seats_free", 409, "des sièges sont encore libres", "some seats are still free"
+            )
+        table.begin()
+        self.table_changed(table)
+
+    def _seats_changed(
+        self, table: LiveTable, text: Text, seat: int | None, name: str = ""
+    ) -> None:
+        self.store.update_table(table.id, seats=[s.stored() for s in table.seats])
+        table.notify(text, seat, name)
+        self.table_changed(table)
+
+    def table_changed(self, table: LiveTable) -> None:
+        table.push_table()
+        self.lobby.push({"type": "lobby_changed", "table": table.id})
+
+    def table_over(self, table: LiveTable) -> None:
+        for hook in self.on_table_over:
+            hook(table)
+
+    # --- chat ------------------------------------------------------------------------------
+
+    def chat_text(self, user: User, text: object) -> str:
+        """``text`` cleaned for the chat, or a refusal (empty, or too many messages)."""
+        cleaned = clean_text(text, self.settings.chat_length) if isinstance(text, str) else ""
+        if not cleaned:
+            raise refused("empty_chat", 422, "message vide", "empty message")
+        if not self.chat_limits.allow(user.id):
+            raise refused(
+                "chat_rate",
+                429,
+                "trop de messages : attendez quelques secondes",
+                "too many messages: wait a few seconds",
+            )
+        return cleaned
+
+    def chat(self, user: User, text: object, table: LiveTable | None) -> None:
+        cleaned = self.chat_text(user, text)
+        self.store.add_chat(
+            ChatRow(table_id=table.id if table else None, user_id=user.id, text=cleaned)
+        )
+        if table is None:
+            self.lobby.push({"type": "chat", "from": user.name, "seat": None, "text": cleaned})
+        else:
+            table.say(user.id, user.name, cleaned)
+
+
+def _name(name: str) -> str:
+    shown = clean_text(name, NAME_LENGTH)
+    if not shown:
+        raise refused(
+            "bad_name",
+            422,
+            "un nom est attendu (1 à {n} caractères)",
+            "a name is expected (1 to {n} characters)",
+            n=NAME_LENGTH,
+        )
+    return shown
+
+
+def _bad_level() -> Refused:
+    return refused(
+        "bad_level",
+        422,
+        "niveau de bot inconnu (niveaux : {levels})",
+        "unknown bot level (levels: {levels})",
+        levels=", ".join(LEVELS),
+    )
+
+
+def _in_lobby(table: LiveTable) -> None:
+    if table.row.state != "lobby":
+        raise refused("started", 409, "la partie a déjà commencé", "the game has already started")
+
+
+def _free_seat(table: LiveTable, seat: int | None) -> int:
+    if seat is None:
+        index = next((i for i, s in enumerate(table.seats) if s.free), None)
+        if index is None:
+            raise refused("full", 409, "la table est complète", "the table is full")
+        return index
+    if type(seat) is not int or not 0 <= seat < len(table.seats) or not table.seats[seat].free:
+        raise refused(
+            "seat_taken",
+            409,
+            "siège indisponible : {seat}",
+            "seat not available: {seat}",
+            seat=str(seat)[:20],
+        )
+    return seat

@@ -1,0 +1,486 @@
+"""One table being played: its match, its seats, its clocks and what each identity is sent.
+
+Every change goes the same way: try the action on a copy of the match, commit it to the
+action log, keep the copy, then tell each identity what its seat may see. Nothing here
+knows a game: the engine decides, the presenter words it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+import popote
+from popote.core.actions import visible_events
+from popote.core.errors import IllegalAction, PopoteError
+from popote.core.i18n import Lang, Text
+from popote.core.match import Match
+from popote.server import texts
+from popote.server.bots import BotPool
+from popote.server.clocks import Clocks
+from popote.server.errors import Refused
+from popote.server.fairness import Answer, Collector
+from popote.server.feeds import Connection, Feed, Message
+from popote.server.models import ActionRow, Table
+from popote.server.render import decision, event_lines, table_text
+from popote.server.seats import Seat, seat_json, seat_name
+from popote.server.settings import Settings
+from popote.server.store import Store
+
+log = logging.getLogger("popote.server")
+
+RECENT = 30
+"""Events a snapshot carries, for a client that lost the thread."""
+
+
+class Reply(Protocol):
+    """Who must hear how an action went: a client's connection, or a bot's table."""
+
+    def ack(self, action_id: str | None, index: int, duplicate: bool) -> None: ...
+
+    def refused(self, error: PopoteError, code: str) -> None: ...
+
+
+class Host(Protocol):
+    """What a table needs from the server around it."""
+
+    store: Store
+    settings: Settings
+    bots: BotPool
+
+    def names_of(self, user_ids: list[int]) -> dict[int, str]: ...
+
+    def table_changed(self, table: LiveTable) -> None: ...
+
+    def table_over(self, table: LiveTable) -> None: ...
+
+
+class LiveTable:
+    """A table in memory: the truth while the server runs, rebuilt from the log at start."""
+
+    def __init__(self, host: Host, row: Table, seats: list[Seat]) -> None:
+        self.host = host
+        self.row = row
+        self.seats = seats
+        self.match: Match | None = None
+        self.feeds: dict[int, Feed] = {}
+        self.spectators: set[int] = set()
+        self._applied_ids: dict[tuple[int, str], int] = {}
+        self._standing_in: set[int] = set()
+        self._thinking: set[int] = set()
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        clock = row.clock
+        self.clocks = Clocks(clock.get("turn"), clock.get("window"), self._timed_out)
+        real_time = row.options.get("real_time") is True
+        self._collector = Collector(host.settings.grab_window, self._release) if real_time else None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # --- who is who ------------------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, seat in enumerate(self.seats) if seat.user == user_id), None)
+
+    def names(self, lang: Lang) -> list[str]:
+        users = self.host.names_of([s.user for s in self.seats if s.user is not None])
+        return [seat_name(seat, i + 1, users, lang) for i, seat in enumerate(self.seats)]
+
+    def describe(self, lang: Lang) -> dict[str, Any]:
+        """The table as the lobby lists it (never its seed nor its invite code)."""
+        row = self.row
+        users = self.host.names_of([s.user for s in self.seats if s.user is not None])
+        return {
+            "id": row.id,
+            "game": row.game,
+            "title": popote.game_info(row.game)["title"][lang],
+            "players": row.players,
+            "options": row.options,
+            "seats": [seat_json(seat, i, users, lang) for i, seat in enumerate(self.seats)],
+            "clock": row.clock,
+            "public": row.public,
+            "rated": row.rated,
+            "bot_level": row.bot_level,
+            "state": row.state,
+            "spectators": len(self.spectators),
+        }
+
+    # --- start, restore, end ------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Deal: the match starts from the table's seed; every identity gets a snapshot."""
+        row = self.row
+        self.match = popote.new_match(row.game, row.players, row.seed, row.options)
+        row.state = "playing"
+        self.host.store.update_table(row.id, state="playing")
+        self.notify(texts.STARTED)
+        for user_id in self.feeds:
+            self._send_snapshot(user_id)
+        self._after_change((), None)
+
+    def restore(self, actions: list[ActionRow]) -> None:
+        """Rebuild the match from its log; the clocks start again from now."""
+        row = self.row
+        history = [{"seat": a.seat, "action": a.action} for a in actions]
+        self.match = popote.replay(row.game, row.players, row.seed, row.options, history)
+        for action in actions:
+            if action.action_id is not None:
+                self._applied_ids[(action.seat, action.action_id)] = action.index
+        for index, seat in enumerate(self.seats):
+            if seat.user is not None and not seat.away:
+                self._start_grace(index)
+        self._after_change((), None)
+
+    def _finish(self) -> None:
+        assert self.match is not None
+        self.clocks.stop_all()
+        for handle in self._grace.values():
+            handle.cancel()
+        self._grace.clear()
+        result = self.match.result()
+        self.row.state = "over"
+        self.row.result = result
+        self.host.store.finish_table(self.row.id, result)
+        self.notify(texts.OVER)
+        self.host.table_changed(self)
+        self.host.table_over(self)
+
+    def close(self) -> None:
+        """Stop every clock and task (the server is shutting down)."""
+        self.clocks.stop_all()
+        for handle in self._grace.values():
+            handle.cancel()
+        if self._collector is not None:
+            self._collector.cancel()
+        for task in self._tasks:
+            task.cancel()
+
+    # --- actions -----------------------------------------------------------------------
+
+    def submit(
+        self, seat: int, action: Any, action_id: str | None, by_bot: bool, reply: Reply
+    ) -> None:
+        """Play ``action`` for ``seat``; ``reply`` hears an ``ack`` or an ``error``."""
+        if action_id is not None and (seat, action_id) in self._applied_ids:
+            reply.ack(action_id, self._applied_ids[(seat, action_id)], True)
+            return
+        match = self._playing()
+        if not by_bot:
+            self._came_back(seat)
+        if self._collector is not None and len(match.to_act) > 1:
+            if not self._collector.holds(seat, action_id):
+                answer = Answer(seat, action, action_id, by_bot, reply)
+                self._collector.add(answer, match.to_act)
+            return
+        self._apply(seat, action, action_id, by_bot, reply)
+
+    def _release(self, answers: list[Answer]) -> None:
+        for position, answer in enumerate(answers):
+            try:
+                self._apply(
+                    answer.seat,
+                    answer.action,
+                    answer.action_id,
+                    answer.by_bot,
+                    answer.reply,
+                    late=position > 0,
+                )
+            except PopoteError as error:
+                answer.reply.refused(error, "not_playing")
+
+    def _apply(
+        self,
+        seat: int,
+        action: Any,
+        action_id: str | None,
+        by_bot: bool,
+        reply: Reply,
+        late: bool = False,
+    ) -> None:
+        match = self._playing()
+        before = match.to_act
+        trial = match.clone()
+        try:
+            events = trial.act(seat, action)
+        except IllegalAction as error:
+            reply.refused(error, "too_late" if late else "illegal")
+            return
+        index = len(match.history)
+        legal = trial.history[-1]["action"]
+        self.host.store.append_action(
+            ActionRow(
+                table_id=self.id,
+                index=index,
+                seat=seat,
+                action=dict(legal),
+                action_id=action_id,
+                by_bot=by_bot,
+            )
+        )
+        self.match = trial
+        if action_id is not None:
+            self._applied_ids[(seat, action_id)] = index
+        if by_bot:
+            self._standing_in.discard(seat)
+        else:
+            self.seats[seat].timeouts = 0
+        reply.ack(action_id, index, False)
+        self._send_update(events, seat)
+        if trial.over:
+            self._finish()
+        else:
+            self._after_change(before, seat)
+
+    def _playing(self) -> Match:
+        if self.match is None or self.row.state != "playing":
+            raise Refused(
+                "not_playing",
+                Text("la partie n'est pas en cours", "the game is not being played"),
+                409,
+            )
+        return self.match
+
+    def _after_change(self, before: tuple[int, ...], acted: int | None) -> None:
+        assert self.match is not None
+        self.clocks.follow(before, self.match.to_act, acted)
+        self.wake_bots()
+
+    # --- bots, stand-ins, clocks, absences ----------------------------------------------
+
+    def _bot_level(self, seat: int) -> str | None:
+        place = self.seats[seat]
+        if place.bot is not None:
+            return place.bot
+        if place.away or seat in self._standing_in:
+            return self.row.bot_level
+        return None
+
+    def wake_bots(self) -> None:
+        match = self.match
+        if match is None or match.over or self.row.state != "playing":
+            return
+        for seat in match.to_act:
+            level = self._bot_level(seat)
+            if level is not None and seat not in self._thinking:
+                self._thinking.add(seat)
+                task = asyncio.get_running_loop().create_task(self._think(seat, level, match))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _think(self, seat: int, level: str, asked: Match) -> None:
+        try:
+            action: Any = await self.host.bots.choose(self.id, asked.to_record(), seat, level)
+        except Exception:
+            log.exception("bot failed at table %s seat %s", self.id, seat)
+            action = asked.legal_actions(seat)[0]
+        finally:
+            self._thinking.discard(seat)
+        match = self.match
+        if match is None or match.over or seat not in match.to_act or self._bot_level(seat) is None:
+            return
+        if match is not asked and action not in match.legal_actions(seat):
+            self.wake_bots()  # the match moved on while it thought: think again
+            return
+        self.submit(seat, action, None, True, _BotReply(self))
+
+    def _timed_out(self, seat: int) -> None:
+        place = self.seats[seat]
+        if place.user is None or place.away or self.row.state != "playing":
+            return
+        place.timeouts += 1
+        self.notify(texts.TIMEOUT, seat)
+        if place.timeouts >= 2:
+            self._set_away(seat, True)
+        else:
+            self._standing_in.add(seat)
+        self.wake_bots()
+
+    def _set_away(self, seat: int, away: bool) -> None:
+        place = self.seats[seat]
+        if place.away == away:
+            return
+        place.away = away
+        place.timeouts = 0
+        self.host.store.update_table(self.id, seats=[s.stored() for s in self.seats])
+        self.notify(texts.TAKEN_OVER if away else texts.BACK, seat)
+        self.host.table_changed(self)
+        self.wake_bots()
+
+    def leave(self, seat: int) -> None:
+        """A player leaves mid-game: a bot plays for them until they come back."""
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        self._set_away(seat, True)
+
+    def _came_back(self, seat: int) -> None:
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if self.seats[seat].away and self.row.state == "playing":
+            self._set_away(seat, False)
+
+    def _start_grace(self, seat: int) -> None:
+        if seat in self._grace or self.row.state != "playing":
+            return
+        settings = self.host.settings
+        delay = settings.disconnect_grace * settings.clock_scale
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(delay, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        self._set_away(seat, True)
+
+    # --- connections and what they are sent -------------------------------------------
+
+    def connect(
+        self,
+        user_id: int,
+        lang: Lang,
+        connection: Connection,
+        feed_id: str | None,
+        last_seq: int | None,
+    ) -> Feed:
+        feed = self.feeds.get(user_id)
+        if feed is None:
+            feed = self.feeds[user_id] = Feed(self.host.settings.feed_memory)
+        feed.lang = lang
+        feed.connections.add(connection)
+        seat = self.seat_of(user_id)
+        if seat is None:
+            self.spectators.add(user_id)
+        elif self.row.state == "playing":
+            self._came_back(seat)
+        feed.reply(connection, {"type": "welcome", "table": self.id, "seat": seat, "feed": feed.id})
+        self.catch_up(user_id, connection, feed_id, last_seq)
+        return feed
+
+    def catch_up(
+        self, user_id: int, connection: Connection, feed_id: object, last_seq: int | None
+    ) -> None:
+        """Resend what a client missed after ``last_seq``, or a snapshot if that is unknown."""
+        feed = self.feeds[user_id]
+        missed = feed.missed(feed_id if isinstance(feed_id, str) else None, last_seq)
+        if missed is None:
+            self._send_snapshot(user_id)
+        else:
+            for message in missed:
+                connection.send(message)
+
+    def disconnect(self, user_id: int, connection: Connection) -> None:
+        feed = self.feeds.get(user_id)
+        if feed is None:
+            return
+        feed.connections.discard(connection)
+        if feed.connections:
+            return
+        seat = self.seat_of(user_id)
+        if seat is None:
+            self.spectators.discard(user_id)
+        else:
+            self._start_grace(seat)
+
+    def _seat_state(self, seat: int | None, lang: Lang) -> dict[str, Any]:
+        match = self.match
+        if match is None:
+            return {
+                "view": None,
+                "table_text": None,
+                "to_act": [],
+                "decision": None,
+                "clock": {},
+                "result": None,
+            }
+        view = match.view(seat)
+        names = self.names(lang)
+        asked = seat is not None and seat in match.to_act
+        return {
+            "view": view,
+            "table_text": table_text(match, view, lang, names),
+            "to_act": list(match.to_act),
+            "decision": decision(match, seat, view, lang, names)
+            if asked and seat is not None
+            else None,
+            "clock": {str(s): left for s, left in self.clocks.left().items()},
+            "result": match.result() if match.over else None,
+        }
+
+    def _send_update(self, events: list[dict[str, Any]], actor: int) -> None:
+        assert self.match is not None
+        rendered: dict[tuple[int | None, Lang], Message] = {}
+        for user_id, feed in self.feeds.items():
+            seat = self.seat_of(user_id)
+            key = (seat, feed.lang)
+            if key not in rendered:
+                seen = visible_events(events, seat)
+                lines = event_lines(
+                    self.match.game.presenter, seen, feed.lang, self.names(feed.lang)
+                )
+                rendered[key] = {
+                    "type": "update",
+                    "actor": actor,
+                    "events": seen,
+                    "lines": lines,
+                    **self._seat_state(seat, feed.lang),
+                }
+            feed.push(rendered[key])
+
+    def _send_snapshot(self, user_id: int) -> None:
+        feed = self.feeds[user_id]
+        seat = self.seat_of(user_id)
+        match = self.match
+        recent = match.events(seat)[-RECENT:] if match is not None else []
+        lines = (
+            event_lines(match.game.presenter, recent, feed.lang, self.names(feed.lang))
+            if match
+            else []
+        )
+        feed.push(
+            {
+                "type": "snapshot",
+                "table": self.describe(feed.lang),
+                "seat": seat,
+                "events": recent,
+                "lines": lines,
+                **self._seat_state(seat, feed.lang),
+            }
+        )
+
+    def push_table(self) -> None:
+        """Tell every identity how the table stands (seats, bots, absences)."""
+        for feed in self.feeds.values():
+            feed.push({"type": "table", "table": self.describe(feed.lang)})
+
+    def notify(self, text: Text, seat: int | None = None, name: str = "") -> None:
+        """A notice for everyone at the table, about ``seat`` (or someone named ``name``)."""
+        for feed in self.feeds.values():
+            who = self.names(feed.lang)[seat] if seat is not None else name
+            number = "" if seat is None else seat + 1
+            feed.push(
+                {
+                    "type": "notice",
+                    "seat": seat,
+                    "text": text.render(feed.lang, name=who, number=number),
+                }
+            )
+
+    def say(self, user_id: int, name: str, text: str) -> None:
+        for feed in self.feeds.values():
+            feed.push({"type": "chat", "from": name, "seat": self.seat_of(user_id), "text": text})
+
+
+class _BotReply:
+    """A bot whose action was refused (the match moved on) simply thinks again."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self._table = table
+
+    def ack(self, action_id: str | None, index: int, duplicate: bool) -> None:
+        """Nothing to do: the update tells everyone."""
+
+    def refused(self, error: PopoteError, code: str) -> None:
+        self._table.wake_bots()

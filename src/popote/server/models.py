@@ -1,0 +1,92 @@
+"""The database tables. Persistence is the action log: a table row and one row per action."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        dict[str, Any]: JSON,
+        list[Any]: JSON,
+        datetime: DateTime(timezone=True),
+    }
+
+
+class User(Base):
+    """A guest (name and token) or a registered player (also a password hash)."""
+
+    __tablename__ = "popote_users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    login: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """The folded name of a registered player (guests have none): names log in."""
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    lang: Mapped[str] = mapped_column(String(2), default="fr")
+    created: Mapped[datetime] = mapped_column(default=now)
+
+
+class Table(Base):
+    """One table: its game and setup, who sits where, its clock and where it stands."""
+
+    __tablename__ = "popote_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int]
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]]
+    seats: Mapped[list[Any]]
+    """One entry per seat: ``{"user": id}``, ``{"bot": level}`` or ``{}`` (free)."""
+    clock: Mapped[dict[str, Any]]
+    public: Mapped[bool]
+    invite_hash: Mapped[str | None] = mapped_column(String(64))
+    rated: Mapped[bool]
+    bot_level: Mapped[str] = mapped_column(String(16))
+    """The level of stand-in bots (a player out of time, away or gone)."""
+    owner: Mapped[int] = mapped_column(ForeignKey("popote_users.id"))
+    state: Mapped[str] = mapped_column(String(8), index=True)
+    """``lobby``, ``playing`` or ``over``."""
+    result: Mapped[dict[str, Any] | None]
+    created: Mapped[datetime] = mapped_column(default=now)
+    finished: Mapped[datetime | None]
+
+
+class ActionRow(Base):
+    """One accepted action: committed before any of its events is sent."""
+
+    __tablename__ = "popote_actions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("popote_tables.id"))
+    index: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]]
+    action_id: Mapped[str | None] = mapped_column(String(64))
+    """The client's id for it (a resent action is applied once); None for bots."""
+    by_bot: Mapped[bool] = mapped_column(default=False)
+    created: Mapped[datetime] = mapped_column(default=now)
+
+    __table_args__ = (UniqueConstraint("table_id", "index", name="uq_popote_actions_table_index"),)
+
+
+class ChatRow(Base):
+    """A chat line at a table (``table_id``) or in the lobby (``None``)."""
+
+    __tablename__ = "popote_chat"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("popote_users.id"))
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(default=now)

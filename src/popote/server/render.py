@@ -1,0 +1,51 @@
+"""The game's own presenter turns what a seat may see into text, in the reader's language.
+
+Clients need no game knowledge: they show these lines, this table and this menu (the same
+words as the terminal client, from the same presenter and ``build_menu``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from popote.core.actions import Event
+from popote.core.game import Presenter, View
+from popote.core.i18n import Lang
+from popote.core.match import Match
+from popote.core.menu import Menu, build_menu
+
+
+def event_lines(
+    presenter: Presenter, events: Sequence[Event], lang: Lang, names: Sequence[str]
+) -> list[str]:
+    lines = (presenter.event(event, lang, names) for event in events)
+    return [line for line in lines if line]
+
+
+def menu_json(menu: Menu) -> dict[str, Any]:
+    """A menu as JSON: entries are either an ``action`` to send or a ``menu`` to open."""
+    entries: list[dict[str, Any]] = []
+    for entry in menu.entries:
+        if entry.submenu is not None:
+            entries.append({"label": entry.label, "menu": menu_json(entry.submenu)})
+        else:
+            entries.append({"label": entry.label, "action": dict(entry.action or {})})
+    return {"title": menu.title, "entries": entries}
+
+
+def decision(
+    match: Match, seat: int, view: View, lang: Lang, names: Sequence[str]
+) -> dict[str, Any]:
+    """What ``seat`` is asked now: the prompt, every legal action and the menu."""
+    presenter = match.game.presenter
+    legal = match.legal_actions(seat)
+    return {
+        "prompt": presenter.prompt(view, lang, names),
+        "legal": [dict(action) for action in legal],
+        "menu": menu_json(build_menu(presenter, legal, view, lang, names)),
+    }
+
+
+def table_text(match: Match, view: View, lang: Lang, names: Sequence[str]) -> str:
+    return match.game.presenter.table(view, lang, names)

@@ -1,0 +1,65 @@
+"""Who sits where: a person, a bot at a level, or nobody yet; and how each is named."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from popote.core.i18n import Lang, Text
+
+LEVELS = ("random", "facile", "moyen", "difficile", "expert")
+"""Bot levels a table offers; ``random`` plays any legal move (for practice and tests)."""
+
+LEVEL_NAMES = {
+    "random": Text("hasard", "random"),
+    "facile": Text("facile", "easy"),
+    "moyen": Text("moyen", "medium"),
+    "difficile": Text("difficile", "hard"),
+    "expert": Text("expert", "expert"),
+}
+BOT_NAME = Text("Robot {level} ({number})", "Bot {level} ({number})")
+FREE_NAME = Text("Siège libre ({number})", "Free seat ({number})")
+
+
+@dataclass
+class Seat:
+    """One seat. ``away``: its person is gone or out of time twice; a bot stands in."""
+
+    user: int | None = None
+    bot: str | None = None
+    away: bool = False
+    timeouts: int = 0
+
+    @property
+    def free(self) -> bool:
+        return self.user is None and self.bot is None
+
+    def stored(self) -> dict[str, Any]:
+        if self.user is not None:
+            return {"user": self.user, "away": self.away}
+        return {"bot": self.bot} if self.bot is not None else {}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Seat:
+        return cls(user=data.get("user"), bot=data.get("bot"), away=bool(data.get("away")))
+
+
+def seat_name(seat: Seat, number: int, user_names: dict[int, str], lang: Lang) -> str:
+    """``number`` counts from 1, as players do."""
+    if seat.user is not None:
+        return user_names.get(seat.user, "?")
+    if seat.bot is not None:
+        return BOT_NAME.render(lang, level=LEVEL_NAMES[seat.bot].get(lang), number=number)
+    return FREE_NAME.render(lang, number=number)
+
+
+def seat_json(seat: Seat, index: int, user_names: dict[int, str], lang: Lang) -> dict[str, Any]:
+    """A seat as the lobby and the table show it."""
+    kind = "human" if seat.user is not None else "bot" if seat.bot is not None else "free"
+    return {
+        "seat": index,
+        "kind": kind,
+        "name": seat_name(seat, index + 1, user_names, lang),
+        "level": seat.bot,
+        "away": seat.away,
+    }

@@ -1,0 +1,59 @@
+"""What a server is started with: where it keeps its data, its limits and its clocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATA = Path("~/.local/share/popote").expanduser()
+
+MESSAGE_LIMIT = 16 * 1024
+"""The largest client message the server reads (bytes); larger ones get an ``error``."""
+FRAME_LIMIT = 64 * 1024
+"""Frames past this are not even read: the connection closes (code 1009)."""
+
+
+@dataclass(frozen=True)
+class ClockPreset:
+    """Seconds for one decision on one's own (``turn``) or in a window of several (``window``)."""
+
+    turn: float
+    window: float
+
+
+CLOCKS: dict[str, ClockPreset | None] = {
+    "none": None,
+    "relaxed": ClockPreset(turn=120, window=20),
+    "normal": ClockPreset(turn=45, window=12),
+    "fast": ClockPreset(turn=15, window=6),
+}
+
+GAME_CLOCKS: dict[str, str] = {
+    "ar-seizh-bigoudenn": "fast",
+    "bouillabaisse": "normal",
+    "boom-badaboom": "normal",
+    "pieds-dans-le-plat": "normal",
+    "stir-fry-eighteen": "normal",
+}
+"""Each game's default clock: Ar Seizh Bigoudenn is a game of speed, the others are not."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One server's configuration; tests shrink the clocks with ``clock_scale``."""
+
+    data: Path = DEFAULT_DATA
+    db: str | None = None
+    clock_scale: float = 1.0
+    disconnect_grace: float = 20.0
+    """Seconds a seated player may be gone before a bot stands in (scaled by the clock)."""
+    grab_window: float = 0.15
+    """Seconds a real-time decision keeps collecting after its first answer (not scaled)."""
+    bot_workers: int = 2
+    chat_length: int = 300
+    chat_burst: int = 5
+    chat_period: float = 10.0
+    feed_memory: int = 1000
+    """Messages each identity's feed keeps for a reconnecting client."""
+    send_queue: int = 1000
+    """Messages waiting for a slow client before it is disconnected."""

@@ -1,0 +1,130 @@
+"""The database behind the server: SQLite in a data folder by default, or PostgreSQL.
+
+Every call commits before it returns, so what the caller sends next is already durable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from popote.server.models import ActionRow, ChatRow, Table, User, now
+
+
+def database_url(db: str | None, data: Path) -> str:
+    """``--db`` as given, or a SQLite file in the data folder (created if needed)."""
+    if db:
+        return db
+    data.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data / 'popote.sqlite3'}"
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL survives a killed process with every committed action; waiting beats failing.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """Users, tables, the action log and chat."""
+
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision (the migrations ship in the package)."""
+        config = Config()
+        config.set_main_option(
+            "script_location", str(resources.files("popote.server") / "migrations")
+        )
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            yield session
+
+    # --- users ---------------------------------------------------------------------------
+
+    def add_user(self, user: User) -> User:
+        with self._session() as session:
+            session.add(user)
+        return user
+
+    def user_by_token_hash(self, token_hash: str) -> User | None:
+        with self._session() as session:
+            return session.scalars(select(User).where(User.token_hash == token_hash)).first()
+
+    def user_by_login(self, login: str) -> User | None:
+        with self._session() as session:
+            return session.scalars(select(User).where(User.login == login)).first()
+
+    def users(self, ids: Sequence[int]) -> dict[int, User]:
+        with self._session() as session:
+            found = session.scalars(select(User).where(User.id.in_(list(ids))))
+            return {user.id: user for user in found}
+
+    def update_user(self, user_id: int, **fields: Any) -> None:
+        with self._session() as session:
+            session.execute(update(User).where(User.id == user_id).values(**fields))
+
+    # --- tables and their action log ---------------------------------------------------
+
+    def add_table(self, table: Table) -> None:
+        with self._session() as session:
+            session.add(table)
+
+    def update_table(self, table_id: str, **fields: Any) -> None:
+        with self._session() as session:
+            session.execute(update(Table).where(Table.id == table_id).values(**fields))
+
+    def finish_table(self, table_id: str, result: dict[str, Any]) -> None:
+        self.update_table(table_id, state="over", result=result, finished=now())
+
+    def append_action(self, row: ActionRow) -> None:
+        with self._session() as session:
+            session.add(row)
+
+    def open_tables(self) -> list[tuple[Table, list[ActionRow]]]:
+        """Every table in the lobby or being played, with its actions in order."""
+        with self._session() as session:
+            tables = session.scalars(
+                select(Table).where(Table.state != "over").order_by(Table.created)
+            ).all()
+            return [(table, self._actions(session, table.id)) for table in tables]
+
+    def table(self, table_id: str) -> tuple[Table, list[ActionRow]] | None:
+        with self._session() as session:
+            table = session.get(Table, table_id)
+            return None if table is None else (table, self._actions(session, table_id))
+
+    @staticmethod
+    def _actions(session: Session, table_id: str) -> list[ActionRow]:
+        query = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
+        return list(session.scalars(query).all())
+
+    # --- chat ----------------------------------------------------------------------------
+
+    def add_chat(self, row: ChatRow) -> None:
+        with self._session() as session:
+            session.add(row)
