@@ -15,9 +15,9 @@ from popote.core.game import (
     Options,
 )
 from popote.core.i18n import Text
-from popote.core.options import Option
+from popote.core.options import Option, OptionValue
 from popote.games.boom_badaboom.bot import BoomHeuristicBot
-from popote.games.boom_badaboom.cards import DEFAULT_DIFFICULTY, DIFFICULTIES, NAME
+from popote.games.boom_badaboom.cards import DEFAULT_DIFFICULTY, DIFFICULTIES, NAME, Difficulty
 from popote.games.boom_badaboom.rules import BoomState
 from popote.games.boom_badaboom.text import SUMMARY, BoomPresenter
 
@@ -118,21 +118,34 @@ class BoomBadaboom(Game):
         return BoomHeuristicBot(seat, seed)
 
     def balance_study(self) -> BalanceStudy:
-        """The designer's difficulty table: side win rates per level and player count."""
+        """The designer's difficulty table: side win rates per level and player count, as
+        written, then the hidden-role rows again with ``glouton_count=perfect``."""
+        as_written = [
+            level_config(level, players, VARIANT_LABELS.get(players, "roles"), {})
+            for level in DIFFICULTIES.values()
+            for players in (3, 4, 5, 2, 1)
+        ]
+        perfect = [
+            level_config(level, players, "perfect", {"glouton_count": "perfect"})
+            for level in DIFFICULTIES.values()
+            for players in (3, 4, 5)
+        ]
         return BalanceStudy(
             title=Text("Table des difficultés", "Difficulty table"),
             measure=BalanceMeasure.SIDES,
-            configs=tuple(
-                BalanceConfig(
-                    f"{level.key} {players}p {VARIANT_LABELS.get(players, 'roles')}",
-                    players,
-                    {"difficulty": level.key},
-                    f"~{level.claimed_success:.0%}",
-                )
-                for level in DIFFICULTIES.values()
-                for players in (3, 4, 5, 2, 1)
-            ),
+            configs=(*as_written, *perfect),
         )
+
+
+def level_config(
+    level: Difficulty, players: int, label: str, options: dict[str, OptionValue]
+) -> BalanceConfig:
+    return BalanceConfig(
+        f"{level.key} {players}p {label}",
+        players,
+        {"difficulty": level.key, **options},
+        f"~{level.claimed_success:.0%}",
+    )
 
 
 GAME = BoomBadaboom()
