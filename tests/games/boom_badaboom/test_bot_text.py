@@ -109,7 +109,7 @@ def test_every_event_of_a_match_reads_in_both_languages() -> None:
                 assert line is None or line.strip()
         view = m.view(seat)
         assert GAME.presenter.table(view, "en", NAMES)
-    assert "Winner" in (GAME.presenter.event(m.events(None)[-1], "en", NAMES) or "")
+    assert "The Glutton wins." in (GAME.presenter.event(m.events(None)[-1], "en", NAMES) or "")
 
 
 def test_the_balance_study_covers_every_level_roles_coop_and_solo() -> None:

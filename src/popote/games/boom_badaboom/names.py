@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from popote.core.i18n import Lang, Text
+from popote.core.wording import MINUS
 
 _OBJECTIVES = {
     "cherries": Text("Cerises confites", "Candied cherries"),
@@ -31,8 +32,19 @@ CARD_HELP = {
     ),
     "accident": Text("le joueur visé passe son prochain tour", "the target skips their next turn"),
     "fumble": Text("le joueur visé joue une carte au hasard", "the target plays a random card"),
-    "oven_up": Text("capacité +1 à 5", "capacity +1 to 5"),
-    "oven_down": Text("capacité −1 à 5", "capacity −1 to 5"),
+    "oven_up": Text(
+        "capacité du four +1 à +5, tirée au sort", "oven capacity +1 to +5, drawn at random"
+    ),
+    "oven_down": Text(
+        f"capacité du four {MINUS}1 à {MINUS}5, tirée au sort",
+        f"oven capacity {MINUS}1 to {MINUS}5, drawn at random",
+    ),
+    "heat_x": Text(
+        "valeur tirée au sort quand la carte est jouée", "value drawn at random when played"
+    ),
+    "cool_x": Text(
+        "valeur tirée au sort quand la carte est jouée", "value drawn at random when played"
+    ),
     "recover": Text("reprendre une carte de la défausse", "take a card back from the discard"),
     "swap": Text("échanger votre main avec celle du joueur visé", "swap hands with the target"),
 }
@@ -81,7 +93,9 @@ EVENT_HELP = {
     ),
     "kitchen_mess": Text("on joue dans l'autre sens", "play goes the other way"),
     "progressive_rise": Text("+1 à la fin de chaque tour de joueur", "+1 after each player's turn"),
-    "emergency_vent": Text("fin du tour : au-dessus de 15, −3", "end of round: above 15, −3"),
+    "emergency_vent": Text(
+        f"fin du tour : au-dessus de 15, {MINUS}3", f"end of round: above 15, {MINUS}3"
+    ),
     "auto_reheat": Text("fin du tour : sous 10, +2", "end of round: below 10, +2"),
     "final_timer": Text("dernier tour de table !", "last round!"),
 }
@@ -90,12 +104,17 @@ ROLES = {
     "farceur": Text("Farceur", "Prankster"),
     "glouton": Text("Glouton", "Glutton"),
 }
-SIDES = {
-    "patissiers": Text("les Pâtissiers", "the Bakers"),
-    "farceurs": Text("les Farceurs", "the Pranksters"),
-    "glouton": Text("le Glouton", "the Glutton"),
-    "equipe": Text("l'équipe", "the team"),
-    "four": Text("le four", "the oven"),
+VICTORIES = {
+    "patissiers": Text("Les Pâtissiers gagnent.", "The Bakers win."),
+    "farceurs": Text("Les Farceurs gagnent.", "The Pranksters win."),
+    "glouton": Text("Le Glouton gagne.", "The Glutton wins."),
+}
+LEVELS = {
+    "cupcake": Text("Cupcake", "Cupcake"),
+    "genoise": Text("Génoise", "Génoise"),
+    "eclair": Text("Éclair", "Éclair"),
+    "tarte_tatin": Text("Tarte Tatin", "Tarte Tatin"),
+    "piece_montee": Text("Pièce montée", "Pièce montée"),
 }
 ENDS = {
     "explosion": Text("le gâteau explose", "the cake explodes"),
@@ -112,13 +131,21 @@ MODES = {
 }
 
 
+_MYSTERY = {
+    "heat_x": Text("Chaleur mystère (+1 à +5)", "Mystery Heat (+1 to +5)"),
+    "cool_x": Text(
+        f"Refroidissement mystère ({MINUS}1 à {MINUS}5)", f"Mystery Cooling ({MINUS}1 to {MINUS}5)"
+    ),
+}
+
+
 def card_name(key: str, lang: Lang) -> str:
-    if key.startswith(("heat", "cool")):
-        sign = "+" if key.startswith("heat") else "−"
-        value = "?" if key.endswith("_x") else sign + key[4:]
-        if key.startswith("heat"):
-            return Text("Chaleur {v}", "Heat {v}").format(v=value).get(lang)
-        return Text("Refroidissement {v}", "Cooling {v}").format(v=value).get(lang)
+    if key in _MYSTERY:
+        return _MYSTERY[key].get(lang)
+    if key.startswith("heat"):
+        return Text("Chaleur +{v}", "Heat +{v}").format(v=key[4:]).get(lang)
+    if key.startswith("cool"):
+        return Text("Refroidissement {v}", "Cooling {v}").format(v=MINUS + key[4:]).get(lang)
     if key in _ACTIONS:
         return _ACTIONS[key].get(lang)
     if key in _OBJECTIVES:
@@ -127,7 +154,7 @@ def card_name(key: str, lang: Lang) -> str:
 
 
 def card_list(keys: Sequence[str], lang: Lang) -> str:
-    return ", ".join(card_name(key, lang) for key in keys) or "-"
+    return ", ".join(card_name(key, lang) for key in keys)
 
 
 def event_name(key: str | None, lang: Lang) -> str:
