@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from popote.core.actions import Action, Event, visible_events
+from popote.core.actions import Action, Event, detached, same_json, visible_events
 from popote.core.chance import Chance
-from popote.core.errors import IllegalAction, InvalidSeat, InvalidSetup, MatchNotOver
+from popote.core.errors import IllegalAction, InvalidSeat, InvalidSetup, MatchNotOver, shown
 from popote.core.game import Game, GameState, View
 from popote.core.i18n import Text
 from popote.core.options import OptionValue, resolve_options
@@ -35,12 +35,12 @@ _NOT_YOUR_TURN = Text(
     "it is not seat {seat}'s turn (to act: {to_act})",
 )
 _MALFORMED = Text(
-    'action mal formée : un dictionnaire avec une clé "type" est attendu, reçu {action!r}',
-    'malformed action: expected a dict with a "type" key, got {action!r}',
+    'action mal formée : un dictionnaire avec une clé "type" est attendu, reçu {action}',
+    'malformed action: expected a dict with a "type" key, got {action}',
 )
 _NOT_LEGAL = Text(
-    "action interdite pour le siège {seat} : {action!r} ; actions permises : {legal}",
-    "illegal action for seat {seat}: {action!r}; legal actions: {legal}",
+    "action interdite pour le siège {seat} : {action} ; actions permises : {legal}",
+    "illegal action for seat {seat}: {action}; legal actions: {legal}",
 )
 
 
@@ -96,30 +96,30 @@ class Match:
         if state.over:
             raise IllegalAction(_OVER)
         if type(seat) is not int or seat not in state.to_act:
-            raise IllegalAction(_NOT_YOUR_TURN.format(seat=seat, to_act=list(state.to_act)))
+            raise IllegalAction(_NOT_YOUR_TURN.format(seat=shown(seat), to_act=list(state.to_act)))
         if type(action) is not Action and (not isinstance(action, Mapping) or "type" not in action):
-            raise IllegalAction(_MALFORMED.format(action=action))
-        try:
-            legal = state.find_legal(seat, action)
-        except (TypeError, ValueError):
-            legal = None
+            raise IllegalAction(_MALFORMED.format(action=shown(action)))
+        legal = self._find_legal(seat, action)
         if legal is None:
             allowed = [dict(a) for a in state.legal_actions(seat)]
-            raise IllegalAction(_NOT_LEGAL.format(seat=seat, action=action, legal=allowed))
+            raise IllegalAction(_NOT_LEGAL.format(seat=seat, action=shown(action), legal=allowed))
         events = state.apply(seat, legal)
         self._history = ((seat, legal), self._history)
         if events:
             self._events = (tuple(events), self._events)
-        return events
+        fresh: list[Event] = detached(events)
+        return fresh
 
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
-        return self._state.view(seat)
+        view: View = detached(self._state.view(seat))
+        return view
 
     def result(self) -> dict[str, Any]:
         if not self._state.over:
             raise MatchNotOver(Text("la partie n'est pas finie", "the match is not over"))
-        return self._state.result()
+        result: dict[str, Any] = detached(self._state.result())
+        return result
 
     @property
     def history(self) -> list[dict[str, Any]]:
@@ -147,7 +147,8 @@ class Match:
     def standings(self) -> dict[str, Any]:
         """The result as it stands now: the final result once over."""
         state = self._state
-        return state.result() if state.over else state.standings()
+        standings: dict[str, Any] = detached(state.result() if state.over else state.standings())
+        return standings
 
     @property
     def game(self) -> Game:
@@ -168,10 +169,15 @@ class Match:
     def events(self, seat: int | None) -> list[Event]:
         """Every event so far that ``seat`` (``None``: a spectator) may see."""
         self._check_seat(seat)
-        return visible_events(self.all_events(), seat)
+        fresh: list[Event] = detached(visible_events(self._stored_events(), seat))
+        return fresh
 
     def all_events(self) -> list[Event]:
         """Every event so far, secrets included: for replays after the game, never for a seat."""
+        fresh: list[Event] = detached(self._stored_events())
+        return fresh
+
+    def _stored_events(self) -> list[Event]:
         batches: list[tuple[Event, ...]] = _unchain(self._events)
         return [event for batch in batches for event in batch]
 
@@ -199,15 +205,26 @@ class Match:
             "history": [{"seat": h["seat"], "action": dict(h["action"])} for h in self.history],
         }
 
+    def _find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        """The legal action ``action`` stands for, only if it has exactly its JSON types."""
+        try:
+            legal = self._state.find_legal(seat, action)
+        except (TypeError, ValueError, RecursionError):
+            # A game's own lookup meeting something no legal action holds (unhashable...).
+            return None
+        if legal is None or (legal is not action and not same_json(action, legal)):
+            return None
+        return legal
+
     def _check_seat(self, seat: int | None) -> None:
         if seat is None:
             return
         if type(seat) is not int or not 0 <= seat < self._players:
             raise InvalidSeat(
                 Text(
-                    "siège inconnu : {seat!r} (sièges 0 à {last})",
-                    "unknown seat: {seat!r} (seats 0 to {last})",
-                ).format(seat=seat, last=self._players - 1)
+                    "siège inconnu : {seat} (sièges 0 à {last})",
+                    "unknown seat: {seat} (seats 0 to {last})",
+                ).format(seat=shown(seat), last=self._players - 1)
             )
 
     def __repr__(self) -> str:
@@ -218,8 +235,8 @@ def _check_seed(seed: object) -> int:
     if type(seed) is not int:
         raise InvalidSetup(
             Text(
-                "la graine doit être un entier : {seed!r}", "the seed must be an integer: {seed!r}"
-            ).format(seed=seed)
+                "la graine doit être un entier : {seed}", "the seed must be an integer: {seed}"
+            ).format(seed=shown(seed))
         )
     return seed
 
@@ -230,13 +247,13 @@ def create_match(
     spec = game.spec
     count = spec.default_players if players is None else players
     if type(count) is not int or not spec.min_players <= count <= spec.max_players:
-        fields = {"low": spec.min_players, "high": spec.max_players, "count": count}
+        fields = {"low": spec.min_players, "high": spec.max_players, "count": shown(count)}
         raise InvalidSetup(
             Text(
-                "{title} se joue de {low} à {high} joueurs, pas {count!r}".format(
+                "{title} se joue de {low} à {high} joueurs, pas {count}".format(
                     title=spec.title.fr, **fields
                 ),
-                "{title} is played by {low} to {high} players, not {count!r}".format(
+                "{title} is played by {low} to {high} players, not {count}".format(
                     title=spec.title.en, **fields
                 ),
             )
@@ -248,13 +265,20 @@ def create_match(
 
 
 def replay_history(match: Match, history: Sequence[Mapping[str, Any]]) -> Match:
+    if not isinstance(history, list | tuple):
+        raise IllegalAction(
+            Text(
+                "l'historique doit être une liste, reçu {history}",
+                "the history must be a list, got {history}",
+            ).format(history=shown(history))
+        )
     for index, entry in enumerate(history):
         if not isinstance(entry, Mapping) or "seat" not in entry or "action" not in entry:
             raise IllegalAction(
                 Text(
-                    "historique mal formé à l'entrée {index} : {entry!r}",
-                    "malformed history at entry {index}: {entry!r}",
-                ).format(index=index, entry=entry)
+                    "historique mal formé à l'entrée {index} : {entry}",
+                    "malformed history at entry {index}: {entry}",
+                ).format(index=index, entry=shown(entry))
             )
         match.act(entry["seat"], entry["action"])
     return match

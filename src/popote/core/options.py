@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from popote.core.errors import InvalidSetup
+from popote.core.errors import InvalidSetup, shown
 from popote.core.i18n import Text
 
 OptionValue = bool | int | str
@@ -81,9 +81,9 @@ class Option:
             return value
         raise InvalidSetup(
             Text(
-                "valeur invalide pour l'option {key} : {value!r} (attendu : {expected})",
-                "invalid value for option {key}: {value!r} (expected: {expected})",
-            ).format(key=self.key, value=value, expected=self._expected())
+                "valeur invalide pour l'option {key} : {value} (attendu : {expected})",
+                "invalid value for option {key}: {value} (expected: {expected})",
+            ).format(key=self.key, value=shown(value), expected=self._expected())
         )
 
     def parse(self, text: str) -> OptionValue:
@@ -133,9 +133,9 @@ def resolve_options(
             known = ", ".join(by_key) or "-"
             raise InvalidSetup(
                 Text(
-                    "option inconnue : {key!r} (options : {known})",
-                    "unknown option: {key!r} (options: {known})",
-                ).format(key=key, known=known)
+                    "option inconnue : {key} (options : {known})",
+                    "unknown option: {key} (options: {known})",
+                ).format(key=shown(key), known=known)
             )
     return {
         spec.key: spec.validate(given[spec.key]) if spec.key in given else spec.default

@@ -7,7 +7,7 @@ import pkgutil
 from functools import cache
 
 import popote.games as games_package
-from popote.core.errors import InvalidSetup
+from popote.core.errors import InvalidSetup, shown
 from popote.core.game import Game
 from popote.core.i18n import Text
 
@@ -28,7 +28,7 @@ def get_game(name: object) -> Game:
     if not isinstance(name, str) or name not in games:
         raise InvalidSetup(
             Text(
-                "jeu inconnu : {name!r} (jeux : {known})", "unknown game: {name!r} (games: {known})"
-            ).format(name=name, known=", ".join(games))
+                "jeu inconnu : {name} (jeux : {known})", "unknown game: {name} (games: {known})"
+            ).format(name=shown(name), known=", ".join(games))
         )
     return games[name]
