@@ -202,3 +202,9 @@ def test_whole_matches_read_in_short_lines_in_each_variant(
         assert not [line for line in lines if "(s)" in line or " -" in line or "(-" in line]
     english = read_whole_match(players, options, "en", seed=players)
     assert not [line for line in english if " :" in line or " ;" in line]
+
+
+def test_options_name_roles_as_the_game_text_does_in_english() -> None:
+    english = " ".join(option.describe()["help"]["en"] for option in GAME.spec.options)
+    assert "the Glutton wins holding 2 Objective cards" in english
+    assert "Glouton" not in english

@@ -95,7 +95,7 @@ SPEC = GameSpec(
             Text(
                 "Décompte final : le Glouton gagne avec 2 cartes Objectif en main "
                 "(objectives), ou seulement si le gâteau est aussi entre 15 et 18 (perfect)",
-                "Final count: the Glouton wins holding 2 objective cards (objectives), or "
+                "Final count: the Glutton wins holding 2 Objective cards (objectives), or "
                 "only if the cake is also between 15 and 18 (perfect)",
             ),
             ["objectives", "perfect"],
