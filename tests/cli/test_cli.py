@@ -135,3 +135,44 @@ def test_list_shows_games_player_counts_and_options(capsys: pytest.CaptureFixtur
 def test_a_command_in_english_leaves_the_callers_language_as_it_was() -> None:
     assert main(["list", "--lang", "en"]) == 0
     assert get_language() == "fr"
+
+
+def test_superscript_and_circled_digits_are_refused_politely(tmp_path: Path) -> None:
+    """``str.isdigit`` accepts "²" and "①", which are no choice numbers."""
+    run = popote("play", "pieds-dans-le-plat", "--seed", "4", stdin="²\n①\n" + "9" * 5000 + "\nq\n")
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert run.stdout.count("Choix invalide") == 3 and "Partie interrompue." in run.stdout
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"game": "pieds-dans-le-plat", "players": 2, "seed": ' + "9" * 5000 + "}",
+        "[" * 100_000,
+    ],
+    ids=["huge-number", "deep-brackets"],
+)
+def test_a_hostile_save_is_refused_with_a_message(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "hostile.json"
+    save.write_text(content, encoding="utf-8")
+    assert main(["replay", str(save), "--all"]) == 2
+    assert "trop long ou une imbrication trop profonde" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "duplicate"])
+def test_zero_players_is_refused_not_replaced_by_the_default(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [command, "pieds-dans-le-plat", "--players", "0", "--games", "2", "--jobs", "1"]
+    assert main([*args, "--bots", "random,heuristic"]) == 2
+    assert "pas 0" in capsys.readouterr().err
+
+
+def test_a_refused_setup_in_worker_processes_ends_the_batch_with_a_message() -> None:
+    """Errors raised in worker processes come back pickled: they used to hang the batch."""
+    run = popote("simulate", "pieds-dans-le-plat", "--players", "6", "--games", "4", "--jobs", "2")
+    assert run.returncode == 2
+    assert "de 2 à 5 joueurs, pas 6" in run.stderr and "Traceback" not in run.stderr

@@ -42,6 +42,7 @@ from popote.cli.wording import (
 )
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
+from popote.core.match import create_match
 from popote.core.registry import get_game
 from popote.duplicate import duplicate_tasks, summarise_duplicate
 from popote.regret import measure, regret_tasks, summarise_regret
@@ -118,6 +119,7 @@ def _batch(args: argparse.Namespace) -> tuple[Batch, int]:
         check_output_file(args.plot, PLOT_FORMATS)
     players: int = game.spec.default_players if args.players is None else args.players
     options = parse_options(game, args.option)
+    create_match(game, players, seed, options)  # a bad count or option is refused here, once
     return Batch(args.game, players, args.games, seed, options), jobs
 
 

@@ -75,6 +75,14 @@ def read_save(path: Path) -> dict[str, Any]:
                 "{path} n'est pas du JSON valide : {error}", "{path} is not valid JSON: {error}"
             ).format(path=path, error=error)
         ) from error
+    except (ValueError, RecursionError) as error:
+        # json itself gives up on 5,000-digit numbers and on arrays nested thousands deep.
+        raise SaveFileError(
+            Text(
+                "{path} contient un nombre trop long ou une imbrication trop profonde",
+                "{path} holds a number too long or nesting too deep",
+            ).format(path=path)
+        ) from error
     required = {"game": str, "players": int, "seed": int, "options": dict, "history": list}
     if not isinstance(payload, dict) or any(
         not isinstance(payload.get(key), kind) for key, kind in required.items()

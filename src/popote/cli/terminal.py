@@ -34,6 +34,18 @@ INVALID = Text(
 )
 
 
+def choice_number(typed: str, count: int) -> int | None:
+    """The choice a person typed, from 1 to ``count``, or None.
+
+    ``str.isdigit`` also accepts "²" and "①", which ``int`` refuses; decimal digits of any
+    script are fine, and a number longer than ``count`` can only be out of range.
+    """
+    if not typed.isdecimal() or len(typed) > len(str(count)):
+        return None
+    number = int(typed)
+    return number if 1 <= number <= count else None
+
+
 class QuitGame(Exception):
     """The person asked to stop, or their input ended."""
 
@@ -81,8 +93,9 @@ class TerminalPlayer(Bot):
             typed = self._read(prompt, len(legal) <= SINGLE_KEY_CHOICES).strip().lower()
             if not typed:
                 continue
-            if typed.isdigit() and 1 <= int(typed) <= len(legal):
-                return legal[int(typed) - 1]
+            chosen = choice_number(typed, len(legal))
+            if chosen is not None:
+                return legal[chosen - 1]
             self._shortcut(typed, match, len(legal))
 
     def _read(self, prompt: str, quick: bool) -> str:
