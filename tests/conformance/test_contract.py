@@ -2,9 +2,11 @@
 
 Random play through the public contract, for every player count and every option value:
 JSON-ready actions, events and views; legal actions only for seats in ``to_act``; illegal,
-misplaced and malformed actions rejected with the match left exactly as it was; replay
-equality; clones independent; and the leak test (a seat's view of a match equals its view
-of ``determinize(seat, ...)``).
+misplaced, malformed and hostile actions (huge numbers, deep nesting, ``true`` or ``1.0``
+for ``1``) rejected with the match left exactly as it was; replay equality; clones
+independent; whatever the match hands out is the caller's own to change; the leak test (a
+seat's view of a match equals its view of ``determinize(seat, ...)``); and every legal
+action of a determinized world plays.
 """
 
 from __future__ import annotations
@@ -17,11 +19,17 @@ import pytest
 
 import popote
 from popote.core.chance import Chance
+from popote.core.errors import shown
 
 from .configs import MAX_STEPS, match_configs
 
 NOT_A_SEAT = -1
 WORLD_CHECK_STEP = 12
+HUGE = 10**5000  # too long for Python to write out in decimal
+WORLD_STEPS = frozenset({7, 30, 100, 300, 1000, 3000})
+"""Where sampled worlds play every legal action: early, middle and late positions."""
+VANDAL_STEPS = frozenset({30})
+"""Where everything handed out is changed by the caller (it compares every event: sparse)."""
 
 
 def is_checkpoint(step: int) -> bool:
@@ -47,6 +55,29 @@ def assert_json(value: Any) -> None:
     assert json.loads(json.dumps(value)) is not None
 
 
+def nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+DEEP = nested(2000)  # no match may change what it is sent, so one is enough
+
+
+def look_alikes(action: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The action with one field hostile: huge, deep, or a number in the wrong JSON type."""
+    for key, value in action.items():
+        if key == "type":
+            continue
+        yield {**action, key: HUGE}
+        yield {**action, key: DEEP}
+        if type(value) is int:
+            yield {**action, key: float(value)}
+            if value in (0, 1):
+                yield {**action, key: bool(value)}
+
+
 def check_illegal_inputs_change_nothing(match: popote.Match, chance: Chance) -> None:
     before = snapshot(match)
     seat = match.to_act[0]
@@ -60,14 +91,18 @@ def check_illegal_inputs_change_nothing(match: popote.Match, chance: Chance) -> 
         (NOT_A_SEAT, match.legal_actions(seat)[0]),
         ("0", match.legal_actions(seat)[0]),
         (seat, {**match.legal_actions(seat)[0], "extra": 1}),
+        (HUGE, match.legal_actions(seat)[0]),
+        (seat, DEEP),
     ]
+    attempts += [(seat, fake) for fake in look_alikes(chance.choice(match.legal_actions(seat)))]
     if waiting:
         attempts.append((chance.choice(waiting), match.legal_actions(seat)[0]))
     for bad_seat, bad_action in attempts:
         with pytest.raises(popote.IllegalAction) as caught:
             match.act(bad_seat, bad_action)
         assert str(caught.value) and caught.value.message("en")
-        assert snapshot(match) == before, f"state changed after {bad_action!r}"
+    # One comparison for them all: a refused action that changed anything leaves a trace.
+    assert snapshot(match) == before, f"state changed after one of {list(map(shown, attempts))}"
 
 
 def check_leaks(match: popote.Match, chance: Chance) -> None:
@@ -102,6 +137,67 @@ def check_sampled_worlds_leave_the_match_alone(match: popote.Match, chance: Chan
     assert snapshot(match) == snapshot(witness)
 
 
+def vandalise(value: Any) -> None:
+    """Change everything reachable in ``value`` that Python lets a caller change."""
+    if isinstance(value, popote.Action):
+        value.__init__(vandalised=True)  # type: ignore[misc]
+        return
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            vandalise(item)
+        for key in list(value):
+            value[key] = "vandalised"
+        value["vandalised"] = True
+    elif isinstance(value, list | tuple):
+        for item in value:
+            vandalise(item)
+        if isinstance(value, list):
+            value.append("vandalised")
+
+
+def everything_seen(match: popote.Match) -> str:
+    events = [match.events(seat) for seat in [None, *range(match.players)]]
+    return snapshot(match, whole_history=True) + json.dumps(events, sort_keys=True, default=str)
+
+
+def check_handed_out_values_are_the_callers_own(match: popote.Match, chance: Chance) -> None:
+    """Changing views, events, history or legal actions leaves the match as it was."""
+    before = everything_seen(match)
+    for seat in [None, *range(match.players)]:
+        vandalise(match.view(seat))
+        vandalise(match.events(seat))
+    vandalise([match.legal_actions(seat) for seat in range(match.players)])
+    vandalise(match.history)
+    assert everything_seen(match) == before
+    witness = match.clone()
+    actor = chance.choice(match.to_act)
+    action = chance.choice(match.legal_actions(actor))
+    witness.act(actor, action)
+    expected = everything_seen(witness)
+    vandalise(match.act(actor, action))
+    assert everything_seen(match) == expected
+
+
+def check_determinized_worlds_accept_their_legal_actions(
+    match: popote.Match, chance: Chance, step: int
+) -> None:
+    """Every legal action of every seat to act in a sampled world plays without error."""
+    seat = chance.below(match.players)
+    world_seed = chance.below(1 << 30)
+    world = match.determinize(seat, world_seed)
+    for actor in world.to_act:
+        for action in world.legal_actions(actor):
+            try:
+                world.clone().act(actor, action)
+            except Exception as error:  # any failure at all: report it with its repro
+                repro = (
+                    f"{match.name} players={match.players} seed={match.seed} "
+                    f"options={match.options} step={step}: determinize({seat}, {world_seed}) "
+                    f"then act({actor}, {dict(action)}) raised {error!r}"
+                )
+                raise AssertionError(repro) from error
+
+
 def random_playthrough(name: str, players: int, seed: int, options: dict[str, Any]) -> popote.Match:
     match = popote.new_match(name, players=players, seed=seed, options=options)
     chance = Chance(seed + 1000)
@@ -117,6 +213,11 @@ def random_playthrough(name: str, players: int, seed: int, options: dict[str, An
             assert_json(legal)
         if step == WORLD_CHECK_STEP:
             check_sampled_worlds_leave_the_match_alone(match, chance)
+            continue
+        if step in WORLD_STEPS:
+            check_determinized_worlds_accept_their_legal_actions(match, chance, step)
+        if step in VANDAL_STEPS:
+            check_handed_out_values_are_the_callers_own(match, chance)
             continue
         if is_checkpoint(step):
             check_illegal_inputs_change_nothing(match, chance)
@@ -147,6 +248,8 @@ def test_random_play_keeps_the_contract(name: str, players: int, options: dict[s
     assert len(result["scores"]) == players
     assert set(result["winners"]) <= set(range(players))
     assert match.to_act == ()
+    vandalise(match.result())
+    assert match.result() == result
     with pytest.raises(popote.IllegalAction):
         match.act(0, {"type": "anything"})
     again = popote.replay(name, players, match.seed, options, json.loads(json.dumps(match.history)))
