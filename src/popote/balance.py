@@ -8,12 +8,12 @@ first-seat advantage at every player count.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from popote.core.game import BalanceConfig, BalanceMeasure, BalanceStudy, Game
-from popote.core.i18n import Text
+from popote.core.i18n import LANGUAGES, Text
 from popote.simulate import GameRecord, GameTask, Progress, rate_summary, run_tasks
 
 
@@ -23,10 +23,18 @@ def default_study(game: Game) -> BalanceStudy:
         title=Text("Avantage du premier joueur", "First-seat advantage"),
         measure=BalanceMeasure.SEATS,
         configs=tuple(
-            BalanceConfig(f"{players} players", players)
+            BalanceConfig.of_players(players)
             for players in range(max(spec.min_players, 2), spec.max_players + 1)
         ),
+        group_names={
+            seat_group(seat): Text(f"Siège {seat + 1}", f"Seat {seat + 1}")
+            for seat in range(spec.max_players)
+        },
     )
+
+
+def seat_group(seat: int) -> str:
+    return f"seat {seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,7 @@ def group_shares(study: BalanceStudy, records: Sequence[GameRecord]) -> dict[str
             continue
         labels = record.labels if study.measure is BalanceMeasure.LABELS else None
         for seat in range(record.task.players):
-            group = labels[seat] if labels is not None else f"seat {seat + 1}"
+            group = labels[seat] if labels is not None else seat_group(seat)
             chances[group] += 1
             wins[group] += record.win_share(seat)
     return {group: rate_summary(wins[group], chances[group]) for group in sorted(chances)}
@@ -108,52 +116,32 @@ def natural_order(label: str) -> tuple[str, int]:
     return (stem, int(number)) if number.isdigit() else (label, 0)
 
 
-def markdown(game: Game, study: BalanceStudy, rows: Sequence[BalanceRow], command: str) -> str:
-    groups = sorted({group for row in rows for group in row.rates}, key=natural_order)
-    with_claims = any(row.config.claim for row in rows)
-    header = [
-        "configuration",
-        "players",
-        *(["claimed"] if with_claims else []),
-        *groups,
-        "mean score",
-    ]
-    lines = [
-        f"# {game.spec.title.en} — {study.title.en} / {study.title.fr}",
-        "",
-        f"Heuristic bots at every seat, {rows[0].games if rows else 0} seeded games per row; win "
-        "rates with their 95 % Wilson interval (a group that takes no part in a row shows –).",
-        f"Regenerate with `{command}`.",
-        "",
-        "| " + " | ".join(header) + " |",
-        "|" + "---|" * len(header),
-    ]
-    for row in rows:
-        cells = [row.config.label, str(row.config.players)]
-        if with_claims:
-            cells.append(row.config.claim or "–")
-        for group in groups:
-            rate = row.rates.get(group)
-            cells.append(
-                "–"
-                if rate is None
-                else f"{rate['win_rate']:.1%} [{rate['ci95_low']:.1%}–{rate['ci95_high']:.1%}]"
-            )
-        cells.append(f"{row.mean_score:.2f}")
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+def group_order(study: BalanceStudy) -> Callable[[str], tuple[int, tuple[str, int]]]:
+    """Sort key for groups: in the order the study names them, the others after."""
+    named = list(study.group_names)
+    return lambda group: (
+        named.index(group) if group in named else len(named),
+        natural_order(group),
+    )
+
+
+def study_groups(study: BalanceStudy, rows: Sequence[BalanceRow]) -> list[str]:
+    """The groups the rows measured, in the study's order."""
+    return sorted({group for row in rows for group in row.rates}, key=group_order(study))
 
 
 def report_data(study: BalanceStudy, rows: Sequence[BalanceRow]) -> dict[str, Any]:
     return {
         "study": study.title.en,
         "measure": study.measure.value,
+        "names": {group: name.as_dict() for group, name in study.group_names.items()},
         "rows": [
             {
                 "label": row.config.label,
+                "title": {lang: row.config.name(lang) for lang in LANGUAGES},
                 "players": row.config.players,
                 "options": dict(row.config.options),
-                "claim": row.config.claim,
+                "claim": row.config.claim.as_dict(),
                 "games": row.games,
                 "rates": row.rates,
                 "mean_score": row.mean_score,

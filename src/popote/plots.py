@@ -19,7 +19,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from popote.balance import BalanceRow, natural_order
+from popote.balance import BalanceRow, study_groups
 from popote.cli.paths import check_output_file
 from popote.cli.report import LOWER_IS_BETTER
 from popote.cli.wording import (
@@ -186,29 +186,13 @@ def plot_rates(
     _save(figure, path)
 
 
-def _group_label(group: str, lang: Lang) -> str:
-    """``seat 2`` reads ``siège 2`` in French; other groups are the game's own names."""
-    stem, _, number = group.rpartition(" ")
-    if stem == "seat" and number.isdigit():
-        return Text("siège {n}", "seat {n}").render(lang, n=number)
-    return group
-
-
-def _config_label(label: str, lang: Lang) -> str:
-    """The default study's ``3 players`` reads ``3 joueurs`` in French."""
-    number, _, rest = label.partition(" ")
-    if rest == "players" and number.isdigit():
-        return count(int(number), JOUEURS, lang)
-    return label
-
-
 def plot_balance(
     game: Game, study: BalanceStudy, rows: Sequence[BalanceRow], path: Path, lang: Lang = "fr"
 ) -> None:
     """Grouped bars: one group of bars per configuration, one bar per seat, side or label;
     for seats, a dash marks what each seat would win if seats were equal."""
     check_output_file(path, PLOT_FORMATS)
-    groups = sorted({group for row in rows for group in row.rates}, key=natural_order)
+    groups = study_groups(study, rows)
     width = 0.8 / max(len(groups), 1)
     figure, axes = plt.subplots(
         figsize=(min(18.0, max(8.0, 0.9 * len(rows))), 5.8), layout="constrained"
@@ -222,7 +206,7 @@ def plot_balance(
             [rate["win_rate"] for _, rate in placed],
             width,
             yerr=_error_bars([rate for _, rate in placed]),
-            label=_group_label(group, lang),
+            label=study.group_name(group, lang),
         )
     if study.measure is BalanceMeasure.SEATS:
         for position, row in enumerate(rows):
@@ -238,9 +222,7 @@ def plot_balance(
                 else "_equal",
             )
     axes.set_xticks([index + 0.4 - width / 2 for index in range(len(rows))])
-    axes.set_xticklabels(
-        [_config_label(row.config.label, lang) for row in rows], rotation=45, ha="right"
-    )
+    axes.set_xticklabels([row.config.name(lang) for row in rows], rotation=45, ha="right")
     _percent_axis(axes, lang)
     axes.set_title(
         Text(

@@ -16,12 +16,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from popote.balance import markdown, report_data, study_for, study_rows, study_tasks
+from popote.balance import report_data, study_for, study_rows, study_tasks
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
 from popote.cli.paths import check_output_file, check_output_folder
 from popote.cli.report import (
     OPENSKILL_NOTE,
+    balance_markdown,
     print_duplicate,
     print_regret,
     print_report,
@@ -367,7 +368,7 @@ def run_balance(args: argparse.Namespace, lang: Lang) -> int:
         return INTERRUPTED
     rows = study_rows(study, args.games, records)
     command = f"popote balance {args.game} --games {args.games} --seed {seed} --out {out}"
-    text = markdown(game, study, rows, command)
+    text = balance_markdown(game, study, rows, command, lang)
     out.mkdir(parents=True, exist_ok=True)
     files = {suffix: out / f"{args.game}{suffix}" for suffix in (".md", ".json", ".png")}
     files[".md"].write_text(text, encoding="utf-8")

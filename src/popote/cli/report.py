@@ -4,13 +4,14 @@ can act on, in French or English."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from popote.balance import BalanceRow, group_order, study_for, study_groups
 from popote.cli.wording import (
     BOTS,
     DONNES,
@@ -32,7 +33,9 @@ from popote.cli.wording import (
     rate_with_interval,
     signed,
 )
+from popote.core.game import BalanceStudy, Game
 from popote.core.i18n import Lang, Text
+from popote.core.registry import get_game
 
 MIN_DEALS = 30
 """Below this many deals the normal approximation of the paired difference is not trusted."""
@@ -129,11 +132,15 @@ def print_report(report: dict[str, Any], lang: Lang) -> None:
                 lower=LOWER_IS_BETTER.get(lang) if report["lower_score_wins"] else "",
             )
         )
-    for side, rates in report.get("sides", {}).items():
+    study = study_for(get_game(report["game"]))
+    sides = report.get("sides", {})
+    for side in sorted(sides, key=group_order(study)):
         print(
-            Text("Camp {side} : gagne {win} des parties.", "Side {side}: wins {win} of the games.")
-            .format(side=side, win=rate_with_interval(rates, lang))
-            .get(lang)
+            Text(
+                "Camp {side} : gagne {win} des parties.", "{side} side: wins {win} of the games."
+            ).render(
+                lang, side=study.group_name(side, lang), win=rate_with_interval(sides[side], lang)
+            )
         )
     print(
         Text(
@@ -305,3 +312,45 @@ def print_regret(report: dict[str, Any], lang: Lang) -> None:
             "In {differs} of the positions another move looked better on the half of the worlds used to pick it; the loss above is measured on the other half, and says how much of that edge is real.",
         ).render(lang, **fields)
     )
+
+
+def balance_markdown(
+    game: Game, study: BalanceStudy, rows: Sequence[BalanceRow], command: str, lang: Lang
+) -> str:
+    """The balance table a person reads: every row, side and seat by its name in ``lang``."""
+    groups = study_groups(study, rows)
+    with_claims = any(row.config.claim.fr for row in rows)
+    header = [
+        Text("configuration", "configuration").get(lang),
+        Text("joueurs", "players").get(lang),
+        *([Text("annoncé", "claimed").get(lang)] if with_claims else []),
+        *(study.group_name(group, lang) for group in groups),
+        Text("score moyen", "mean score").get(lang),
+    ]
+    lines = [
+        f"# {game.spec.title.get(lang)} — {study.title.get(lang)}",
+        "",
+        BALANCE_INTRO.render(lang, games=count(rows[0].games if rows else 0, PARTIES, lang)),
+        Text("Pour le refaire : `{command}`.", "Regenerate with `{command}`.").render(
+            lang, command=command
+        ),
+        "",
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+    ]
+    for row in rows:
+        cells = [row.config.name(lang), str(row.config.players)]
+        if with_claims:
+            cells.append(row.config.claim.get(lang) or "–")
+        for group in groups:
+            rate = row.rates.get(group)
+            cells.append("–" if rate is None else rate_with_interval(rate, lang))
+        cells.append(number(row.mean_score, lang, 2))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+BALANCE_INTRO = Text(
+    "Bots heuristiques à tous les sièges, {games} par ligne, chacune avec sa graine ; taux de victoire avec leur intervalle de Wilson à 95 % (– : ce groupe ne joue pas dans cette ligne).",
+    "Heuristic bots at every seat, {games} per row, each with its seed; win rates with their 95% Wilson interval (–: that group takes no part in the row).",
+)

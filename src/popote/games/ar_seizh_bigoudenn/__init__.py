@@ -17,7 +17,7 @@ from popote.core.game import (
 from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.ar_seizh_bigoudenn.bot import BigoudenBot
-from popote.games.ar_seizh_bigoudenn.cards import DEFAULT_ROUNDS
+from popote.games.ar_seizh_bigoudenn.cards import BIGOUDENS, DEFAULT_ROUNDS
 from popote.games.ar_seizh_bigoudenn.state import NAME, ArSeizhState
 from popote.games.ar_seizh_bigoudenn.text import SUMMARY, BigoudenPresenter
 
@@ -73,10 +73,11 @@ class ArSeizhBigoudenn(Game):
             title=Text("Victoires par Bigoudène", "Wins per Bigouden"),
             measure=BalanceMeasure.LABELS,
             configs=tuple(
-                BalanceConfig(f"{players} players", players)
+                BalanceConfig.of_players(players)
                 for players in range(SPEC.min_players, SPEC.max_players + 1)
             ),
             label_key="bigoudens",
+            group_names={key: Text(b.name, b.name) for key, b in BIGOUDENS.items()},
         )
 
     def heuristic_bot(self, seat: int, seed: int) -> Bot:

@@ -6,6 +6,7 @@ from popote.bots.base import Bot
 from popote.core.actions import Event
 from popote.core.chance import Chance
 from popote.core.game import (
+    PLAYERS,
     BalanceConfig,
     BalanceMeasure,
     BalanceStudy,
@@ -14,14 +15,20 @@ from popote.core.game import (
     GameState,
     Options,
 )
-from popote.core.i18n import Text
+from popote.core.i18n import LANGUAGES, Text
 from popote.core.options import Option, OptionValue
+from popote.core.wording import NBSP, percent
 from popote.games.boom_badaboom.bot import BoomHeuristicBot
-from popote.games.boom_badaboom.cards import DEFAULT_DIFFICULTY, DIFFICULTIES, NAME, Difficulty
+from popote.games.boom_badaboom.cards import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTIES,
+    NAME,
+    Difficulty,
+    Side,
+)
+from popote.games.boom_badaboom.names import LEVELS
 from popote.games.boom_badaboom.rules import BoomState
 from popote.games.boom_badaboom.text import SUMMARY, BoomPresenter
-
-VARIANT_LABELS = {1: "solo", 2: "coop"}
 
 SPEC = GameSpec(
     name=NAME,
@@ -121,12 +128,12 @@ class BoomBadaboom(Game):
         """The designer's difficulty table: side win rates per level and player count, as
         written, then the hidden-role rows again with ``glouton_count=perfect``."""
         as_written = [
-            level_config(level, players, VARIANT_LABELS.get(players, "roles"), {})
+            level_config(level, players, VARIANTS.get(players, ROLES_VARIANT), {})
             for level in DIFFICULTIES.values()
             for players in (3, 4, 5, 2, 1)
         ]
         perfect = [
-            level_config(level, players, "perfect", {"glouton_count": "perfect"})
+            level_config(level, players, PERFECT_VARIANT, {"glouton_count": "perfect"})
             for level in DIFFICULTIES.values()
             for players in (3, 4, 5)
         ]
@@ -134,17 +141,46 @@ class BoomBadaboom(Game):
             title=Text("Table des difficultés", "Difficulty table"),
             measure=BalanceMeasure.SIDES,
             configs=(*as_written, *perfect),
+            group_names=SIDE_NAMES,
         )
 
 
+ROLES_VARIANT = ("roles", Text("rôles cachés", "hidden roles"))
+PERFECT_VARIANT = (
+    "perfect",
+    Text("rôles cachés, Glouton au gâteau parfait", "hidden roles, Glutton needs the perfect cake"),
+)
+VARIANTS = {
+    1: ("solo", Text("solo", "solo")),
+    2: ("coop", Text("coopératif", "cooperative")),
+}
+SIDE_NAMES = {
+    Side.PATISSIERS.value: Text("Pâtissiers", "Bakers"),
+    Side.FARCEURS.value: Text("Farceurs", "Pranksters"),
+    Side.GLOUTON.value: Text("Glouton", "Glutton"),
+    Side.TEAM.value: Text("Équipe", "Team"),
+}
+"""The sides of ``result()["sides"]``, as the balance table and ``popote simulate`` name them."""
+
+
 def level_config(
-    level: Difficulty, players: int, label: str, options: dict[str, OptionValue]
+    level: Difficulty, players: int, variant: tuple[str, Text], options: dict[str, OptionValue]
 ) -> BalanceConfig:
+    """A row of the difficulty table: ``genoise 3p roles`` in the JSON, ``Génoise, 3 joueurs,
+    rôles cachés`` for people."""
+    key, name = variant
+    claimed = level.claimed_success
     return BalanceConfig(
-        f"{level.key} {players}p {label}",
+        f"{level.key} {players}p {key}",
         players,
         {"difficulty": level.key, **options},
-        f"~{level.claimed_success:.0%}",
+        claim=Text(f"≈{NBSP}{percent(claimed, 'fr', 0)}", f"~{percent(claimed, 'en', 0)}"),
+        title=Text(
+            *(
+                f"{LEVELS[level.key].get(lang)}, {PLAYERS.render(players, lang)}, {name.get(lang)}"
+                for lang in LANGUAGES
+            )
+        ),
     )
 
 
