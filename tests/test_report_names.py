@@ -64,6 +64,7 @@ def test_the_boom_balance_report_names_levels_variants_and_sides(
     for name in names:
         assert name in text
     assert not BOOM_KEYS.search(_table(text))
+    assert ("--lang en`" in text) == (lang == "en")
     assert (out / f"{BOOM}.md").read_text(encoding="utf-8").strip() == text.strip()
 
 

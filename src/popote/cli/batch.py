@@ -368,6 +368,8 @@ def run_balance(args: argparse.Namespace, lang: Lang) -> int:
         return INTERRUPTED
     rows = study_rows(study, args.games, records)
     command = f"popote balance {args.game} --games {args.games} --seed {seed} --out {out}"
+    if lang != "fr":
+        command += f" --lang {lang}"  # regenerating gives back the same file
     text = balance_markdown(game, study, rows, command, lang)
     out.mkdir(parents=True, exist_ok=True)
     files = {suffix: out / f"{args.game}{suffix}" for suffix in (".md", ".json", ".png")}
