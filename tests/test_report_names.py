@@ -105,7 +105,7 @@ def test_the_balance_plot_names_sides_and_levels(tmp_path: Path) -> None:
     plot = tmp_path / "balance.svg"
     plot_balance(game, study, rows, plot, "en")
     svg = plot.read_text(encoding="utf-8")
-    for name in ("Bakers", "Pranksters", "Glutton", "Team", "Cupcake, 3 players, hidden roles"):
+    for name in ("Bakers", "Pranksters", "Glutton", "Team", "Cupcake, 3 players", "Pièce montée"):
         assert name in svg
     assert not BOOM_KEYS.search(svg)
 

@@ -41,6 +41,8 @@ MIN_SCORE_VALUES = 3
 """A score that takes fewer values than this (won or lost) says nothing a histogram could."""
 WIN_RATE = Text("taux de victoire (intervalle à 95 %)", "win rate (95% interval)")
 EQUAL = Text("à force égale : {rate}", "if equal: {rate}")
+TICK_WIDTH = 30
+"""Characters per line of a balance row's name under its bars."""
 
 
 def _error_bars(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
@@ -195,7 +197,7 @@ def plot_balance(
     groups = study_groups(study, rows)
     width = 0.8 / max(len(groups), 1)
     figure, axes = plt.subplots(
-        figsize=(min(18.0, max(8.0, 0.9 * len(rows))), 5.8), layout="constrained"
+        figsize=(min(18.0, max(8.0, 0.9 * len(rows))), 7.0), layout="constrained"
     )
     for index, group in enumerate(groups):
         placed = [
@@ -222,7 +224,15 @@ def plot_balance(
                 else "_equal",
             )
     axes.set_xticks([index + 0.4 - width / 2 for index in range(len(rows))])
-    axes.set_xticklabels([row.config.name(lang) for row in rows], rotation=45, ha="right")
+    # Long row names ("Pièce montée, 5 joueurs, rôles cachés…") stand upright in short lines:
+    # slanted, each would run under its neighbours' bars.
+    names = [row.config.name(lang) for row in rows]
+    if all(len(name) <= TICK_WIDTH for name in names):
+        axes.set_xticklabels(names, rotation=45, ha="right")
+    else:
+        axes.set_xticklabels(
+            [textwrap.fill(name, TICK_WIDTH) for name in names], rotation=90, fontsize="x-small"
+        )
     _percent_axis(axes, lang)
     axes.set_title(
         Text(
