@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from popote.core.errors import InvalidSetup, PopoteError
+from popote.core.actions import Event
+from popote.core.errors import InvalidSetup, PopoteError, shown
 from popote.core.game import Game
 from popote.core.i18n import Lang, Text
+from popote.core.match import Match, create_match
 from popote.core.options import OptionValue
+from popote.core.registry import get_game
 
 SAVE_FORMAT = 1
 
@@ -55,8 +58,11 @@ class SaveFileError(PopoteError):
     """A saved game that cannot be read."""
 
 
-def write_save(path: Path, record: Mapping[str, Any], human: int | None) -> None:
-    payload = {"popote_save": SAVE_FORMAT, **record, "human_seat": human}
+def write_save(
+    path: Path, record: Mapping[str, Any], human: int | None, bots: Sequence[str | None] = ()
+) -> None:
+    """``bots``: each seat's bot kind or level (None at the human's seat), for ``--resume``."""
+    payload = {"popote_save": SAVE_FORMAT, **record, "human_seat": human, "bots": list(bots)}
     path.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
@@ -93,4 +99,61 @@ def read_save(path: Path) -> dict[str, Any]:
                 "{path} is not a game saved by Popote (expected keys: {keys})",
             ).format(path=path, keys=", ".join(required))
         )
+    _check_version(path, payload)
+    _check_seats(path, payload)
     return payload
+
+
+def _check_version(path: Path, payload: dict[str, Any]) -> None:
+    version = payload.get("popote_save")
+    if type(version) is not int or version != SAVE_FORMAT:
+        raise SaveFileError(
+            Text(
+                "{path} : version de sauvegarde inconnue {version} (cette version de Popote "
+                "lit la version {known})",
+                "{path}: unknown save version {version} (this version of Popote reads "
+                "version {known})",
+            ).format(path=path, version=shown(version), known=SAVE_FORMAT)
+        )
+
+
+def _check_seats(path: Path, payload: dict[str, Any]) -> None:
+    """The human's seat and the bots, as people count seats (from 1)."""
+    players = payload["players"]
+    human = payload.get("human_seat")
+    if human is not None and (type(human) is not int or not 0 <= human < players):
+        shown_seat = human + 1 if type(human) is int else shown(human)
+        raise SaveFileError(
+            Text(
+                "{path} : siège du joueur {seat} hors de la table (sièges 1 à {players})",
+                "{path}: the player's seat {seat} is not at the table (seats 1 to {players})",
+            ).format(path=path, seat=shown_seat, players=players)
+        )
+    bots = payload.get("bots", [])
+    if not isinstance(bots, list) or (
+        bots and (len(bots) != players or not all(isinstance(b, str | None) for b in bots))
+    ):
+        raise SaveFileError(
+            Text(
+                "{path} : liste de bots illisible (un nom par siège attendu)",
+                "{path}: unreadable list of bots (one name per seat expected)",
+            ).format(path=path)
+        )
+
+
+def saved_moves(path: Path, saved: Mapping[str, Any]) -> Iterator[tuple[Match, list[Event]]]:
+    """The saved game move by move: the same match after each move, with that move's events
+    (secrets included), the setup first."""
+    match = create_match(get_game(saved["game"]), saved["players"], saved["seed"], saved["options"])
+    yield match, match.all_events()
+    for index, entry in enumerate(saved["history"], start=1):
+        try:
+            events = match.act(entry["seat"], entry["action"])
+        except (PopoteError, KeyError, TypeError) as error:
+            raise SaveFileError(
+                Text(
+                    "{path} : action {index} de la sauvegarde refusée : {error}",
+                    "{path}: saved action {index} refused: {error}",
+                ).format(path=path, index=index, error=error)
+            ) from error
+        yield match, events

@@ -19,8 +19,8 @@ from popote.cli.batch import (
     run_tournament,
 )
 from popote.cli.common import parse_options
-from popote.cli.keys import single_key_reader
-from popote.cli.play import play_game
+from popote.cli.keys import KeyReader
+from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
@@ -40,12 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
     play = commands.add_parser("play", help="jouer contre des bots / play against bots")
-    _common_match_arguments(play)
+    _common_match_arguments(play, "?")
     play.add_argument("--seat", type=int, default=1, help="votre siège, à partir de 1")
     play.add_argument(
         "--level", help="niveau des bots : facile, moyen, difficile, expert (ou un par bot)"
     )
     play.add_argument("--save", type=Path, help="enregistrer la partie (JSON)")
+    play.add_argument("--resume", type=Path, help="reprendre une partie enregistrée")
 
     simulate = commands.add_parser("simulate", help="bots contre bots / bots only")
     _common_match_arguments(simulate)
@@ -97,17 +98,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _match_arguments(parser: argparse.ArgumentParser) -> None:
+def _match_arguments(parser: argparse.ArgumentParser, game: str | None = None) -> None:
     """The game and how its matches are set up: players, seed, options, language."""
-    parser.add_argument("game", help="nom du jeu (popote list)")
+    parser.add_argument("game", nargs=game, help="nom du jeu (popote list)")
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
     parser.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
 
 
-def _common_match_arguments(parser: argparse.ArgumentParser) -> None:
-    _match_arguments(parser)
+def _common_match_arguments(parser: argparse.ArgumentParser, game: str | None = None) -> None:
+    _match_arguments(parser, game)
     parser.add_argument(
         "--bots",
         default="heuristic",
@@ -165,24 +166,12 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
         if args.command == "list":
             list_games(lang)
         elif args.command == "play":
-            game = get_game(args.game)
-            play_game(
-                args.game,
-                args.players,
-                secrets.randbelow(1_000_000) if args.seed is None else args.seed,
-                args.level or args.bots,
-                args.seat - 1,
-                parse_options(game, args.option),
-                lang,
-                single_key_reader(),
-                print,
-                args.save,
-            )
+            _play(args, lang)
         else:
             replay_file(
                 args.file,
                 lang,
-                single_key_reader(),
+                KeyReader(),
                 print,
                 pause=sys.stdin.isatty() and not args.all,
                 reveal=args.reveal,
@@ -198,6 +187,30 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
     except BrokenPipeError:
         return 0
     return 0
+
+
+def _play(args: argparse.Namespace, lang: Lang) -> None:
+    keys = KeyReader()
+    if args.resume is not None:
+        resume_game(args.resume, args.save, lang, keys, print, keys.discard)
+        return
+    if args.game is None:
+        raise PopoteError(
+            Text("nommez un jeu, ou --resume FICHIER", "name a game, or --resume FILE")
+        )
+    play_game(
+        args.game,
+        args.players,
+        secrets.randbelow(1_000_000) if args.seed is None else args.seed,
+        args.level or args.bots,
+        args.seat - 1,
+        parse_options(get_game(args.game), args.option),
+        lang,
+        keys,
+        print,
+        args.save,
+        keys.discard,
+    )
 
 
 if __name__ == "__main__":

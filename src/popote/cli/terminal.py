@@ -1,6 +1,7 @@
 """A person at a terminal, seen by the engine as one more agent.
 
-Plain text a screen reader can follow: one event per line, numbered choices, single-key
+Plain text a screen reader can follow: one event per line, menus of at most a dozen
+numbered choices (longer lists are chosen in steps, ``0`` going back one step), single-key
 shortcuts. Bad input asks again; the end of input ends the game cleanly.
 """
 
@@ -13,29 +14,51 @@ from popote.core.actions import Action, Event
 from popote.core.game import Game
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match
+from popote.core.menu import Menu, MenuEntry, build_menu
 
 Reader = Callable[[str, bool], str]
 """Reads an answer after a prompt; ``True`` when a single key press is enough."""
 Writer = Callable[[str], None]
 
 SINGLE_KEY_CHOICES = 9
+"""Up to this many choices one key press chooses; from ten on, the number needs Enter."""
+EXCERPT = 20
+"""The most characters of a wrong answer said back."""
+BACK = 0
+"""The number that goes back to the previous step of a menu."""
 
 HELP = Text(
-    "Tapez le numéro d'un choix puis Entrée. Raccourcis : ? aide, r résumé des règles, "
-    "v table actuelle, q quitter.",
-    "Type the number of a choice, then Enter. Shortcuts: ? help, r rules summary, "
-    "v current table, q quit.",
+    "Tapez le numéro d'un choix.\n"
+    "Jusqu'à 9 choix, une seule touche suffit, sans Entrée.\n"
+    "À partir de 10 choix, tapez le numéro puis Entrée.\n"
+    "Raccourcis : ? aide, r résumé des règles, v table actuelle, q quitter.",
+    "Type the number of a choice.\n"
+    "Up to 9 choices, a single key is enough, no Enter.\n"
+    "From 10 choices on, type the number, then Enter.\n"
+    "Shortcuts: ? help, r rules summary, v current table, q quit.",
 )
-ASK = Text("Votre choix (1-{count}, ? aide) : ", "Your choice (1-{count}, ? help): ")
+HELP_QUICK = Text("Ici, une seule touche suffit.", "Here, a single key is enough.")
+HELP_ENTER = Text("Ici, tapez le numéro puis Entrée.", "Here, type the number, then Enter.")
+HELP_BACK = Text("0 revient à l'étape précédente.", "0 goes back to the previous step.")
+ASK = Text("Votre choix ({parts}) : ", "Your choice ({parts}): ")
+RANGE = Text("1-{count}", "1-{count}")
+RANGE_ENTER = Text("1-{count} puis Entrée", "1-{count} then Enter")
+ASK_BACK = Text("0 retour", "0 back")
+ASK_HELP = Text("? aide", "? help")
+STEP = Text("{title} :", "{title}:")
 FORCED = Text("Seul choix possible : {label}.", "Only possible choice: {label}.")
 INVALID = Text(
-    "Choix invalide : {typed!r}. Tapez un numéro de 1 à {count}, ou ? pour l'aide.",
-    "Invalid choice: {typed!r}. Type a number from 1 to {count}, or ? for help.",
+    "Choix invalide : {typed}. Tapez un numéro de 1 à {count}{back}, ou ? pour l'aide.",
+    "Invalid choice: {typed}. Type a number from 1 to {count}{back}, or ? for help.",
 )
+INVALID_BACK = Text(", 0 pour revenir", ", 0 to go back")
+CONFIRM_QUIT = Text("Quitter la partie ? (o : oui, n : non) ", "Quit the game? (y: yes, n: no) ")
+YES = ("o", "oui", "y", "yes")
+GO_ON = Text("La partie continue.", "The game goes on.")
 
 
-def choice_number(typed: str, count: int) -> int | None:
-    """The choice a person typed, from 1 to ``count``, or None.
+def choice_number(typed: str, count: int, back: bool = False) -> int | None:
+    """The choice a person typed, from 1 to ``count`` (0 too when ``back``), or None.
 
     ``str.isdigit`` also accepts "²" and "①", which ``int`` refuses; decimal digits of any
     script are fine, and a number longer than ``count`` can only be out of range.
@@ -43,15 +66,34 @@ def choice_number(typed: str, count: int) -> int | None:
     if not typed.isdecimal() or len(typed) > len(str(count)):
         return None
     number = int(typed)
-    return number if 1 <= number <= count else None
+    lowest = BACK if back else 1
+    return number if lowest <= number <= count else None
+
+
+def excerpt(typed: str) -> str:
+    """What was typed, quoted and cut short: a pasted page is not read back."""
+    return repr(typed[:EXCERPT]) + ("…" if len(typed) > EXCERPT else "")
 
 
 class QuitGame(Exception):
-    """The person asked to stop, or their input ended."""
+    """The person asked to stop (``asked``), or their input ended."""
+
+    def __init__(self, asked: bool = False) -> None:
+        super().__init__()
+        self.asked = asked
+
+
+def _keep_input() -> None:
+    """Nothing typed ahead to throw away (scripts, tests)."""
 
 
 class TerminalPlayer(Bot):
-    """Shows this seat's events and asks the person for each decision."""
+    """Shows this seat's events and asks the person for each decision.
+
+    ``discard`` throws away what was typed ahead after a wrong answer, so that a pasted
+    word gets one error, not one per letter. ``already_seen`` events of this seat are not
+    shown again (a resumed game).
+    """
 
     kind = "human"
 
@@ -63,6 +105,8 @@ class TerminalPlayer(Bot):
         lang: Lang,
         read: Reader,
         write: Writer,
+        discard: Callable[[], None] = _keep_input,
+        already_seen: int = 0,
     ) -> None:
         super().__init__(seat, 0)
         self.game = game
@@ -70,9 +114,13 @@ class TerminalPlayer(Bot):
         self.lang = lang
         self.read = read
         self.write = write
+        self.discard = discard
+        self.to_skip = already_seen
 
     def observe(self, events: Sequence[Event]) -> None:
-        for event in events:
+        skipped = min(self.to_skip, len(events))
+        self.to_skip -= skipped
+        for event in events[skipped:]:
             line = self.game.presenter.event(event, self.lang, self.names)
             if line:
                 self.write(line)
@@ -86,17 +134,39 @@ class TerminalPlayer(Bot):
             label = presenter.action(legal[0], view, self.lang, self.names)
             self.write(FORCED.format(label=label).get(self.lang))
             return legal[0]
-        for number, action in enumerate(legal, start=1):
-            self.write(f"  {number}. {presenter.action(action, view, self.lang, self.names)}")
+        path = [build_menu(presenter, legal, view, self.lang, self.names)]
         while True:
-            prompt = ASK.format(count=len(legal)).get(self.lang)
-            typed = self._read(prompt, len(legal) <= SINGLE_KEY_CHOICES).strip().lower()
+            entry = self._pick(path[-1], len(path) > 1, match)
+            if entry is None:
+                path.pop()
+            elif entry.action is not None:
+                return entry.action
+            elif entry.submenu is not None:
+                path.append(entry.submenu)
+
+    def _pick(self, menu: Menu, back: bool, match: Match) -> MenuEntry | None:
+        """The entry chosen in ``menu``, or None to go back one step."""
+        if menu.title:
+            self.write(STEP.format(title=menu.title).get(self.lang))
+        for number, entry in enumerate(menu.entries, start=1):
+            self.write(f"  {number}. {entry.label}")
+        count = len(menu.entries)
+        quick = count <= SINGLE_KEY_CHOICES
+        while True:
+            typed = self._read(self._ask(count, quick, back), quick).strip().lower()
             if not typed:
                 continue
-            chosen = choice_number(typed, len(legal))
+            chosen = choice_number(typed, count, back)
             if chosen is not None:
-                return legal[chosen - 1]
-            self._shortcut(typed, match, len(legal))
+                return None if chosen == BACK else menu.entries[chosen - 1]
+            self._shortcut(typed, match, count, quick, back)
+
+    def _ask(self, count: int, quick: bool, back: bool) -> str:
+        parts = [(RANGE if quick else RANGE_ENTER).format(count=count)]
+        if back:
+            parts.append(ASK_BACK)
+        parts.append(ASK_HELP)
+        return ASK.format(parts=", ".join(part.get(self.lang) for part in parts)).get(self.lang)
 
     def _read(self, prompt: str, quick: bool) -> str:
         try:
@@ -104,14 +174,27 @@ class TerminalPlayer(Bot):
         except (EOFError, KeyboardInterrupt) as stop:
             raise QuitGame from stop
 
-    def _shortcut(self, typed: str, match: Match, count: int) -> None:
+    def _shortcut(self, typed: str, match: Match, count: int, quick: bool, back: bool) -> None:
         if typed == "q":
-            raise QuitGame
-        if typed in ("?", "h"):
-            self.write(HELP.get(self.lang))
+            self._confirm_quit()
+        elif typed in ("?", "h"):
+            lines = [HELP, HELP_QUICK if quick else HELP_ENTER, *([HELP_BACK] if back else [])]
+            self.write("\n".join(line.get(self.lang) for line in lines))
         elif typed == "r":
             self.write(self.game.spec.summary.get(self.lang))
         elif typed == "v":
             self.write(self.game.presenter.table(match.view(self.seat), self.lang, self.names))
         else:
-            self.write(INVALID.format(typed=typed, count=count).get(self.lang))
+            self.write(
+                INVALID.format(
+                    typed=excerpt(typed),
+                    count=count,
+                    back=INVALID_BACK.get(self.lang) if back else "",
+                ).get(self.lang)
+            )
+            self.discard()
+
+    def _confirm_quit(self) -> None:
+        if self._read(CONFIRM_QUIT.get(self.lang), True).strip().lower() in YES:
+            raise QuitGame(asked=True)
+        self.write(GO_ON.get(self.lang))
