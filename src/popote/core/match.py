@@ -11,7 +11,9 @@
 >>> m.act(0, action)
 Traceback (most recent call last):
 ...
-popote.core.errors.IllegalAction: ce n'est pas au siège 0 de jouer (à jouer : [1])
+popote.core.errors.IllegalAction: ce n'est pas au siège 1 de jouer (à jouer : siège 2)
+
+The API numbers seats from 0; messages count them as people do, from 1 (seat 0 is "siège 1").
 """
 
 from __future__ import annotations
@@ -31,9 +33,10 @@ _Chain = tuple[Any, Any] | None
 
 _OVER = Text("la partie est terminée", "the match is over")
 _NOT_YOUR_TURN = Text(
-    "ce n'est pas au siège {seat} de jouer (à jouer : {to_act})",
-    "it is not seat {seat}'s turn (to act: {to_act})",
+    "ce n'est pas au siège {seat} de jouer (à jouer : {fr})",
+    "it is not seat {seat}'s turn (to act: {en})",
 )
+_SEATS = (Text("siège {seats}", "seat {seats}"), Text("sièges {seats}", "seats {seats}"))
 _MALFORMED = Text(
     'action mal formée : un dictionnaire avec une clé "type" est attendu, reçu {action}',
     'malformed action: expected a dict with a "type" key, got {action}',
@@ -42,6 +45,11 @@ _NOT_LEGAL = Text(
     "action interdite pour le siège {seat} : {action} ; actions permises : {legal}",
     "illegal action for seat {seat}: {action}; legal actions: {legal}",
 )
+
+
+def counted(seat: object) -> str:
+    """A seat as people count it (seat 0 is "1"); anything else quoted as it came."""
+    return shown(seat + 1 if type(seat) is int else seat)
 
 
 def _unchain(chain: _Chain) -> list[Any]:
@@ -96,13 +104,19 @@ class Match:
         if state.over:
             raise IllegalAction(_OVER)
         if type(seat) is not int or seat not in state.to_act:
-            raise IllegalAction(_NOT_YOUR_TURN.format(seat=shown(seat), to_act=list(state.to_act)))
+            seats = ", ".join(counted(other) for other in state.to_act)
+            to_act = _SEATS[len(state.to_act) > 1].format(seats=seats)
+            raise IllegalAction(
+                _NOT_YOUR_TURN.format(seat=counted(seat), fr=to_act.fr, en=to_act.en)
+            )
         if type(action) is not Action and (not isinstance(action, Mapping) or "type" not in action):
             raise IllegalAction(_MALFORMED.format(action=shown(action)))
         legal = self._find_legal(seat, action)
         if legal is None:
             allowed = [dict(a) for a in state.legal_actions(seat)]
-            raise IllegalAction(_NOT_LEGAL.format(seat=seat, action=shown(action), legal=allowed))
+            raise IllegalAction(
+                _NOT_LEGAL.format(seat=counted(seat), action=shown(action), legal=allowed)
+            )
         events = state.apply(seat, legal)
         self._history = ((seat, legal), self._history)
         if events:
@@ -222,9 +236,9 @@ class Match:
         if type(seat) is not int or not 0 <= seat < self._players:
             raise InvalidSeat(
                 Text(
-                    "siège inconnu : {seat} (sièges 0 à {last})",
-                    "unknown seat: {seat} (seats 0 to {last})",
-                ).format(seat=shown(seat), last=self._players - 1)
+                    "siège inconnu : {seat} (sièges 1 à {last})",
+                    "unknown seat: {seat} (seats 1 to {last})",
+                ).format(seat=counted(seat), last=self._players)
             )
 
     def __repr__(self) -> str:
