@@ -69,34 +69,67 @@ BALANCE_OUT = Path.home() / "popote" / "balance"
 BALANCE_SUFFIXES = (".md", ".json", ".png", ".svg")
 
 
-def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+def add_progress_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
     parser.add_argument(
         "--progress",
         choices=["auto", "lines"],
         default="auto",
-        help="auto : une ligne mise à jour (terminal seulement) ; lines : une ligne par dixième, pour lecteur d'écran",
+        help=Text(
+            "auto : une ligne réécrite sur place (terminal seulement) ; lines : une ligne "
+            "simple par dixième du travail, pour un lecteur d'écran ou un journal "
+            "(défaut : auto)",
+            "auto: one line rewritten in place (terminal only); lines: one plain line per "
+            "tenth of the work, for a screen reader or a log (default: auto)",
+        ).get(lang),
     )
 
 
+GAMES_HELP = Text("parties à jouer (défaut : {n})", "games to play (default: {n})")
+
+
 def add_batch_arguments(
-    parser: argparse.ArgumentParser, games: int = 100, plots: bool = True, what: str | None = None
+    parser: argparse.ArgumentParser,
+    lang: Lang,
+    games: int = 100,
+    plots: bool = True,
+    what: Text = GAMES_HELP,
 ) -> None:
-    """``--games`` (``what`` they count, if not games), ``--jobs``, ``--json``, ``--plot``
-    and ``--progress``."""
-    parser.add_argument("--games", type=int, default=games, help=what)
+    """``--games`` (``what`` they count, with ``{n}`` for the default), ``--jobs``,
+    ``--json``, ``--plot`` and ``--progress``, described in ``lang``."""
     parser.add_argument(
-        "--jobs", type=int, default=None, help="processus (défaut : tous les cœurs)"
+        "--games", type=int, default=games, metavar="N", help=what.render(lang, n=games)
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help=Text(
+            "processus en parallèle (défaut : tous les cœurs)",
+            "processes in parallel (default: every core)",
+        ).get(lang),
     )
     parser.add_argument(
         "--json",
         nargs="?",
         const="-",
-        metavar="FICHIER",
-        help="rapport JSON (sans fichier : à l'écran)",
+        metavar=Text("FICHIER", "FILE").get(lang),
+        help=Text(
+            "rapport JSON dans ce fichier, ou à l'écran sans fichier (défaut : pas de JSON)",
+            "JSON report to this file, or to the screen without a file (default: no JSON)",
+        ).get(lang),
     )
     if plots:
-        parser.add_argument("--plot", type=Path, metavar="FICHIER.png|svg", help="graphiques")
-    add_progress_argument(parser)
+        parser.add_argument(
+            "--plot",
+            type=Path,
+            metavar=Text("FICHIER.png|svg", "FILE.png|svg").get(lang),
+            help=Text(
+                "graphiques dans ce fichier PNG ou SVG (défaut : pas de graphique)",
+                "plots to this PNG or SVG file (default: no plot)",
+            ).get(lang),
+        )
+    add_progress_argument(parser, lang)
 
 
 def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:

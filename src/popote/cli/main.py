@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from popote.cli.argparse_fr import argparse_language, help_formatter
 from popote.cli.batch import (
     BALANCE_OUT,
     add_batch_arguments,
@@ -28,92 +29,373 @@ from popote.core.registry import all_games, get_game
 from popote.server.cli import add_serve_arguments, run_serve
 
 
-def build_parser() -> argparse.ArgumentParser:
+def language_asked(argv: Sequence[str]) -> Lang:
+    """``--lang`` read before the parser exists, so that its help speaks that language
+    (French when absent or not a language Popote speaks)."""
+    for index, word in enumerate(argv):
+        value = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value in ("fr", "en"):
+            return "en" if value == "en" else "fr"
+    return "fr"
+
+
+class _Say:
+    """Help texts in the language of the parser being built."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def __call__(self, fr: str, en: str) -> str:
+        return Text(fr, en).get(self.lang)
+
+
+def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
+    """The ``popote`` command, every description in ``lang``."""
+    say = _Say(lang)
+    formatter = help_formatter(lang)
     parser = argparse.ArgumentParser(
         prog="popote",
-        description="Popote : cinq jeux de cartes de cuisine / five cooking card games.",
+        formatter_class=formatter,
+        description=say(
+            "Popote : cinq jeux de cartes sur le thème de la cuisine. "
+            "popote COMMANDE --help décrit une commande.",
+            "Popote: five cooking-themed card games. popote COMMAND --help describes a command.",
+        ),
     )
-    parser.add_argument("--lang", choices=["fr", "en"], default="fr", help="fr (défaut) ou en")
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    listing = commands.add_parser("list", help="les jeux / the games")
-    listing.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
-
-    play = commands.add_parser("play", help="jouer contre des bots / play against bots")
-    _common_match_arguments(play, "?")
-    play.add_argument("--seat", type=int, default=1, help="votre siège, à partir de 1")
-    play.add_argument(
-        "--level", help="niveau des bots : facile, moyen, difficile, expert (ou un par bot)"
+    _lang_argument(parser, say, "fr")
+    commands = parser.add_subparsers(
+        dest="command",
+        required=True,
+        title=say("commandes", "commands"),
+        metavar=say("COMMANDE", "COMMAND"),
     )
-    play.add_argument("--save", type=Path, help="enregistrer la partie (JSON)")
-    play.add_argument("--resume", type=Path, help="reprendre une partie enregistrée")
 
-    simulate = commands.add_parser("simulate", help="bots contre bots / bots only")
-    _common_match_arguments(simulate)
-    add_batch_arguments(simulate)
+    def command(name: str, fr: str, en: str) -> argparse.ArgumentParser:
+        summary = say(fr, en)
+        sub = commands.add_parser(
+            name, help=summary, description=summary, formatter_class=formatter
+        )
+        _lang_argument(sub, say, argparse.SUPPRESS)
+        return sub
 
-    tournament = commands.add_parser("tournament", help="tournoi de bots / bot tournament")
-    _common_match_arguments(tournament)
-    add_batch_arguments(tournament)
+    command(
+        "list",
+        "les jeux, leurs nombres de joueurs et leurs options",
+        "the games, their player counts and options",
+    )
+    _play_arguments(
+        command(
+            "play",
+            "jouer contre des bots dans le terminal, ou reprendre une partie enregistrée",
+            "play against bots in the terminal, or resume a saved game",
+        ),
+        say,
+    )
+    for name, fr, en in BATCH_SUMMARIES:
+        batch = command(name, fr, en)
+        _match_arguments(batch, say, seed=say("(défaut : 0)", "(default: 0)"))
+        _bots_argument(batch, say)
+        add_batch_arguments(batch, lang)
+    _regret_arguments(
+        command(
+            "regret",
+            "ce que perd un bot par décision en fin de partie (plus bas, mieux c'est)",
+            "what a bot loses per decision late in a match (lower is better)",
+        ),
+        say,
+    )
+    _balance_arguments(
+        command(
+            "balance",
+            "rapport d'équilibre d'un jeu : Markdown, JSON et graphique",
+            "a game's balance report: Markdown, JSON and plot",
+        ),
+        say,
+    )
+    _replay_arguments(
+        command(
+            "replay",
+            "revoir une partie enregistrée, coup par coup",
+            "replay a saved game, move by move",
+        ),
+        say,
+    )
+    serve = command("serve", "serveur de tables en ligne", "online tables server")
+    add_serve_arguments(serve)
+    _serve_words(serve, lang)
+    return parser
 
-    duplicate = commands.add_parser(
+
+BATCH_SUMMARIES = (
+    (
+        "simulate",
+        "faire jouer des bots entre eux et résumer les résultats",
+        "bots play each other; the results summed up",
+    ),
+    (
+        "tournament",
+        "tournoi de bots, sièges tournants, classement OpenSkill",
+        "bot tournament, seats rotated, OpenSkill ratings",
+    ),
+    (
         "duplicate",
-        help="un bot contre un autre sur les mêmes donnes / one bot against another on the same deals",
-    )
-    _common_match_arguments(duplicate)
-    add_batch_arguments(duplicate)
+        "un bot contre un autre sur les mêmes donnes",
+        "one bot against another on the same deals",
+    ),
+)
 
-    regret = commands.add_parser(
-        "regret", help="regret d'un bot en fin de partie / a bot's regret late in a match"
-    )
-    _match_arguments(regret)
-    add_batch_arguments(regret, games=200, plots=False, what="positions (une par partie)")
-    regret.add_argument("--worlds", type=int, default=200, help="mondes tirés par coup")
-    regret.add_argument("--last", type=int, default=10, help="parmi les N dernières décisions")
-    regret.add_argument("--bot", default="heuristic", help="le bot jugé (défaut : heuristic)")
 
-    balance = commands.add_parser("balance", help="rapport d'équilibre / balance report")
-    balance.add_argument("game")
-    balance.add_argument("--games", type=int, default=2000)
-    balance.add_argument("--jobs", type=int)
-    balance.add_argument("--seed", type=int)
+def _lang_argument(parser: argparse.ArgumentParser, say: _Say, default: str) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=["fr", "en"],
+        default=default,
+        help=say(
+            "langue des textes : fr ou en (défaut : fr)",
+            "language of the text: fr or en (default: fr)",
+        ),
+    )
+
+
+def _match_arguments(
+    parser: argparse.ArgumentParser, say: _Say, seed: str, game_needed: bool = True
+) -> None:
+    """The game and how its matches are set up: players, seed, options."""
+    parser.add_argument(
+        "game",
+        nargs=None if game_needed else "?",
+        metavar=say("JEU", "GAME"),
+        help=say("le jeu (voir popote list)", "the game (see popote list)"),
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=say(
+            "nombre de joueurs (défaut : le nombre habituel du jeu)",
+            "number of players (default: the game's usual count)",
+        ),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help=say(
+            "graine du hasard, pour rejouer les mêmes donnes ",
+            "seed of chance, to deal the same again ",
+        )
+        + seed,
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar=say("CLÉ=VALEUR", "KEY=VALUE"),
+        help=say(
+            "une option du jeu, à répéter pour plusieurs (défaut : aucune ; voir popote list)",
+            "one game option, repeated for several (default: none; see popote list)",
+        ),
+    )
+
+
+def _bots_argument(parser: argparse.ArgumentParser, say: _Say) -> None:
+    parser.add_argument(
+        "--bots",
+        default="heuristic",
+        help=say(
+            "random, heuristic, search ou un niveau (facile, moyen, difficile, expert) : "
+            "un pour tous ou un par siège, séparés par des virgules (défaut : heuristic)",
+            "random, heuristic, search or a level (facile, moyen, difficile, expert): "
+            "one for all or one per seat, comma-separated (default: heuristic)",
+        ),
+    )
+
+
+def _play_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
+    _match_arguments(
+        play,
+        say,
+        seed=say("(défaut : tirée au hasard)", "(default: drawn at random)"),
+        game_needed=False,
+    )
+    _bots_argument(play, say)
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=1,
+        metavar="N",
+        help=say(
+            "votre siège, compté à partir de 1 (défaut : 1)",
+            "your seat, counted from 1 (default: 1)",
+        ),
+    )
+    play.add_argument(
+        "--level",
+        metavar=say("NIVEAU", "LEVEL"),
+        help=say(
+            "niveau des bots : facile, moyen, difficile ou expert, ou un par bot séparés par "
+            "des virgules ; remplace --bots (défaut : aucun)",
+            "level of the bots: facile, moyen, difficile or expert, or one per bot, "
+            "comma-separated; replaces --bots (default: none)",
+        ),
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar=say("FICHIER", "FILE"),
+        help=say(
+            "enregistrer la partie dans ce fichier JSON, vérifié avant de commencer "
+            "(défaut : pas d'enregistrement ; avec --resume, le fichier repris)",
+            "save the game to this JSON file, checked before the game starts "
+            "(default: no save; with --resume, the resumed file)",
+        ),
+    )
+    play.add_argument(
+        "--resume",
+        type=Path,
+        metavar=say("FICHIER", "FILE"),
+        help=say(
+            "reprendre la partie enregistrée dans ce fichier : jeu, joueurs, graine, options, "
+            "siège et bots viennent de la sauvegarde (défaut : une nouvelle partie)",
+            "resume the game saved in this file: game, players, seed, options, seat and bots "
+            "come from the save (default: a new game)",
+        ),
+    )
+
+
+def _regret_arguments(regret: argparse.ArgumentParser, say: _Say) -> None:
+    _match_arguments(regret, say, seed=say("(défaut : 0)", "(default: 0)"))
+    positions = Text(
+        "positions jugées, une par partie (défaut : {n})",
+        "positions judged, one per match (default: {n})",
+    )
+    add_batch_arguments(regret, say.lang, games=200, plots=False, what=positions)
+    regret.add_argument(
+        "--worlds",
+        type=int,
+        default=200,
+        metavar="N",
+        help=say(
+            "mondes tirés par décision jugée (défaut : 200)",
+            "worlds drawn per decision judged (default: 200)",
+        ),
+    )
+    regret.add_argument(
+        "--last",
+        type=int,
+        default=10,
+        metavar="N",
+        help=say(
+            "la décision jugée est tirée parmi les N dernières (défaut : 10)",
+            "the decision judged is drawn among the last N (default: 10)",
+        ),
+    )
+    regret.add_argument(
+        "--bot",
+        default="heuristic",
+        help=say("le bot jugé (défaut : heuristic)", "the bot judged (default: heuristic)"),
+    )
+
+
+def _balance_arguments(balance: argparse.ArgumentParser, say: _Say) -> None:
+    balance.add_argument(
+        "game",
+        metavar=say("JEU", "GAME"),
+        help=say("le jeu (voir popote list)", "the game (see popote list)"),
+    )
+    balance.add_argument(
+        "--games",
+        type=int,
+        default=2000,
+        metavar="N",
+        help=say(
+            "parties par ligne du rapport (défaut : 2000)",
+            "games per row of the report (default: 2000)",
+        ),
+    )
+    balance.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help=say(
+            "processus en parallèle (défaut : tous les cœurs)",
+            "processes in parallel (default: every core)",
+        ),
+    )
+    balance.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help=say("graine du hasard (défaut : 0)", "seed of chance (default: 0)"),
+    )
     balance.add_argument(
         "--out",
         type=Path,
         default=BALANCE_OUT,
-        metavar="DOSSIER",
-        help=f"dossier des rapports (défaut : {BALANCE_OUT})",
+        metavar=say("DOSSIER", "FOLDER"),
+        help=say(
+            f"dossier des rapports <jeu>.md, .json et .png (défaut : {BALANCE_OUT})",
+            f"folder of the reports <game>.md, .json and .png (default: {BALANCE_OUT})",
+        ),
     )
-    add_progress_argument(balance)
-    balance.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
-
-    replay = commands.add_parser("replay", help="revoir une partie / replay a saved game")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
-    replay.add_argument("--all", action="store_true", help="tout afficher sans pause")
-    replay.add_argument("--reveal", action="store_true", help="montrer aussi les secrets")
-
-    serve = commands.add_parser("serve", help="serveur de tables en ligne / online tables server")
-    add_serve_arguments(serve)
-    return parser
+    add_progress_argument(balance, say.lang)
 
 
-def _match_arguments(parser: argparse.ArgumentParser, game: str | None = None) -> None:
-    """The game and how its matches are set up: players, seed, options, language."""
-    parser.add_argument("game", nargs=game, help="nom du jeu (popote list)")
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--option", action="append", default=[], metavar="CLÉ=VALEUR")
-    parser.add_argument("--lang", choices=["fr", "en"], default=argparse.SUPPRESS)
-
-
-def _common_match_arguments(parser: argparse.ArgumentParser, game: str | None = None) -> None:
-    _match_arguments(parser, game)
-    parser.add_argument(
-        "--bots",
-        default="heuristic",
-        help="random, heuristic, search ou un niveau (facile, moyen, difficile, expert) ; un pour tous ou un par siège",
+def _replay_arguments(replay: argparse.ArgumentParser, say: _Say) -> None:
+    replay.add_argument(
+        "file",
+        type=Path,
+        metavar=say("FICHIER", "FILE"),
+        help=say("la partie enregistrée par play --save", "the game saved by play --save"),
     )
+    replay.add_argument(
+        "--all",
+        action="store_true",
+        help=say(
+            "tout afficher d'un coup, sans pause (défaut : pas à pas dans un terminal)",
+            "show it all at once, without pauses (default: step by step in a terminal)",
+        ),
+    )
+    replay.add_argument(
+        "--reveal",
+        action="store_true",
+        help=say(
+            "montrer aussi les secrets de chaque siège, en disant à qui ils sont "
+            "(défaut : ce que voyait votre siège)",
+            "also show every seat's secrets, saying whose they are (default: what your seat saw)",
+        ),
+    )
+
+
+SERVE_IN_ENGLISH = {
+    "host": "address to listen on (default: {default})",
+    "port": "port (default: {default})",
+    "db": "PostgreSQL database, e.g. postgresql+psycopg://user@host/base "
+    "(default: SQLite in --data)",
+    "data": "data folder, holding the SQLite database (default: {default})",
+    "clock_scale": "multiplies every clock (tests and demonstrations; default: {default})",
+    "bot_workers": "bot processes (default: {default})",
+}
+"""``popote serve``'s options in English (the server describes them in French)."""
+SERVE_METAVARS = {
+    "host": Text("ADRESSE", "ADDRESS"),
+    "port": Text("N", "N"),
+    "db": Text("URL", "URL"),
+    "data": Text("DOSSIER", "FOLDER"),
+    "clock_scale": Text("FACTEUR", "FACTOR"),
+    "bot_workers": Text("N", "N"),
+}
+
+
+def _serve_words(serve: argparse.ArgumentParser, lang: Lang) -> None:
+    """The server's options named in ``lang`` (its own help texts are French)."""
+    for action in serve._actions:
+        if action.dest in SERVE_METAVARS:
+            action.metavar = SERVE_METAVARS[action.dest].get(lang)
+        if lang == "en" and action.dest in SERVE_IN_ENGLISH:
+            action.help = SERVE_IN_ENGLISH[action.dest].format(default=action.default)
 
 
 def list_games(lang: Lang) -> None:
@@ -137,7 +419,10 @@ def list_games(lang: Lang) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    asked = language_asked(words)
+    with argparse_language(asked):
+        args = build_parser(asked).parse_args(words)
     lang = parse_lang(args.lang)
     # The language is process-wide: a caller running several commands keeps its own.
     before = get_language()
