@@ -101,7 +101,8 @@ def test_balance_does_not_overwrite_the_committed_reports_by_default(
     with pytest.raises(SystemExit):
         main(["balance", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    default = help_text.split("défaut : ")[-1].split(")")[0]
+    out_help = help_text.split("--out DOSSIER ")[-1]
+    default = out_help.split("défaut : ")[1].split(")")[0]
     assert Path(default).is_absolute() and "docs/balance" not in default
 
 
