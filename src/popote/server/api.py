@@ -42,7 +42,9 @@ async def current_user(request: Request, token: Annotated[str | None, Depends(be
     return user
 
 
-async def lang_of(request: Request, lang: Annotated[str | None, Query(max_length=5)] = None) -> Lang:
+async def lang_of(
+    request: Request, lang: Annotated[str | None, Query(max_length=5)] = None
+) -> Lang:
     """The language of the answer; errors use the same (see ``app.refusal``)."""
     return choose_lang(
         lang, getattr(request.state, "user_lang", None), request.headers.get("accept-language")
@@ -165,7 +167,9 @@ async def tables(hub: HubDep, lang: LangDep) -> list[dict[str, Any]]:
 
 
 @router.post("/tables", summary="Create a table (and sit at it unless sit is false)")
-async def create_table(body: CreateBody, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
+async def create_table(
+    body: CreateBody, user: UserDep, hub: HubDep, lang: LangDep
+) -> dict[str, Any]:
     table, invite = hub.create(user, TableRequest(**body.model_dump()))
     described = table.describe(lang)
     if invite is not None:

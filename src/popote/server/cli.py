@@ -72,11 +72,10 @@ def _serve(server: uvicorn.Server, host: str, port: int) -> bool:
     async def startup(sockets: object = None) -> None:
         await original(sockets)  # type: ignore[arg-type]
         if server.started:
+            bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
             where = f"[{host}]" if ":" in host else host
-            print(
-                f"Popote écoute sur http://{where}:{port} / listening on http://{where}:{port}",
-                flush=True,
-            )
+            address = f"http://{where}:{bound}"
+            print(f"Popote écoute sur {address} / listening on {address}", flush=True)
 
     server.startup = startup  # type: ignore[method-assign]
     server.run()

@@ -29,7 +29,7 @@ from popote.server.clocks import table_clock
 from popote.server.errors import Refused, refused
 from popote.server.feeds import Feed
 from popote.server.live import LiveTable
-from popote.server.models import ChatRow, Table, User
+from popote.server.models import ActionRow, ChatRow, Table, User
 from popote.server.seats import LEVELS, Seat
 from popote.server.settings import Settings
 from popote.server.store import Store
@@ -75,10 +75,14 @@ class Hub:
     def restore(self) -> None:
         """Rebuild every unfinished table from the action log; its clocks start again."""
         for row, actions in self.store.open_tables():
-            table = LiveTable(self, row, [Seat.from_stored(s) for s in row.seats])
-            self.tables[row.id] = table
-            if row.state == "playing":
-                table.restore(actions)
+            self._rebuild(row, actions)
+
+    def _rebuild(self, row: Table, actions: list[ActionRow]) -> LiveTable:
+        table = LiveTable(self, row, [Seat.from_stored(s) for s in row.seats])
+        self.tables[row.id] = table
+        if row.state != "lobby":
+            table.restore(actions)
+        return table
 
     def close(self) -> None:
         for table in self.tables.values():
@@ -215,6 +219,9 @@ class Hub:
     ) -> LiveTable:
         """A table the user may see: public, or private with the right invite, or theirs."""
         table = self.tables.get(table_id)
+        if table is None:
+            found = self.store.table(table_id[:64])
+            table = None if found is None else self._rebuild(*found)  # a finished game
         if (table is not None and table.row.public) or (
             table is not None
             and (

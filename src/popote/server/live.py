@@ -122,13 +122,15 @@ class LiveTable:
         self._after_change((), None)
 
     def restore(self, actions: list[ActionRow]) -> None:
-        """Rebuild the match from its log; the clocks start again from now."""
+        """Rebuild the match from its log; the clocks of a game in play start again from now."""
         row = self.row
         history = [{"seat": a.seat, "action": a.action} for a in actions]
         self.match = popote.replay(row.game, row.players, row.seed, row.options, history)
         for action in actions:
             if action.action_id is not None:
                 self._applied_ids[(action.seat, action.action_id)] = action.index
+        if row.state != "playing":
+            return
         for index, seat in enumerate(self.seats):
             if seat.user is not None and not seat.away:
                 self._start_grace(index)
@@ -388,6 +390,7 @@ class LiveTable:
         match = self.match
         if match is None:
             return {
+                "index": 0,
                 "view": None,
                 "table_text": None,
                 "to_act": [],
@@ -399,6 +402,7 @@ class LiveTable:
         names = self.names(lang)
         asked = seat is not None and seat in match.to_act
         return {
+            "index": len(match.history),
             "view": view,
             "table_text": table_text(match, view, lang, names),
             "to_act": list(match.to_act),
