@@ -109,6 +109,7 @@ class Client:
 
     async def connect(self, **extra: Any) -> Frame:
         """Open the socket with a ``hello``; returns the ``welcome``."""
+        self._inbox = asyncio.Queue()
         self.socket = await websockets.connect(
             f"{self.server.ws}/ws/tables/{self.table}", max_size=2**24
         )
@@ -204,7 +205,6 @@ class Client:
     async def _reconnect(self) -> None:
         if self._reader is not None:
             self._reader.cancel()
-        self._inbox = asyncio.Queue()
         welcome = await self.connect()
         assert welcome["type"] == "welcome", welcome
         for action_id, action in list(self.unacked.items()):
@@ -261,3 +261,18 @@ def check_numbering(frames: list[Frame]) -> None:
 
 def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
+
+
+def open_table(server: Server, humans: int, **setup: Any) -> tuple[str, list[str]]:
+    """A started table with ``humans`` guests seated first (``setup`` as in the API)."""
+    tokens = [server.guest(f"Joueur {n + 1}") for n in range(humans)]
+    with server.http(tokens[0]) as http:
+        answer = http.post("/api/v1/tables", json={"clock": "none", **setup})
+        assert answer.status_code == 200, answer.text
+        table: str = answer.json()["id"]
+    for token in tokens[1:]:
+        with server.http(token) as http:
+            assert http.post(f"/api/v1/tables/{table}/join", json={}).status_code == 200
+    with server.http(tokens[0]) as http:
+        assert http.post(f"/api/v1/tables/{table}/start").status_code == 200
+    return table, tokens

@@ -1,0 +1,76 @@
+"""Clocks and absences: a stand-in bot plays when time runs out, takes the seat after two
+timeouts or a disconnection, and gives it back when the player returns."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+from tests.server.harness import Client, Frame, Server, open_table
+
+FAST = 0.01
+"""Clock scale: a 45-second turn lasts 0.45 s, the 20-second grace 0.2 s."""
+
+
+def notice(text: str, seat: int) -> Callable[[Frame], bool]:
+    return lambda f: f["type"] == "notice" and f["seat"] == seat and text in f["text"]
+
+
+def test_time_runs_out_twice_then_the_player_takes_the_seat_back(
+    server_factory: Callable[..., Server],
+) -> None:
+    server = server_factory(FAST)
+    table, tokens = open_table(
+        server, 1, game="bouillabaisse", players=2, bots=["random"], clock="normal"
+    )
+
+    async def scenario() -> None:
+        me = Client(server, tokens[0], table)
+        await me.connect()
+        await me.wait(notice("Temps écoulé pour Joueur 1", 0))
+        stand_in = await me.wait(lambda f: f["type"] == "update" and f["actor"] == 0)
+        assert not [f for f in me.frames if f["type"] == "ack"]  # the bot played, not me
+        assert stand_in["index"] >= 1
+        await me.wait(notice("Temps écoulé pour Joueur 1", 0))
+        await me.wait(notice("remplacé par un robot", 0))
+        back = False
+        while not back:
+            state = me.state()
+            if state is not None and state["decision"]:
+                await me.send(
+                    {
+                        "type": "act",
+                        "action_id": f"back-{state['index']}",
+                        "action": state["decision"]["legal"][0],
+                    }
+                )
+            frame = await me.wait(lambda f: f["type"] in ("notice", "update"))
+            back = notice("reprend sa place", 0)(frame)
+        table_frame = await me.wait(lambda f: f["type"] == "table")
+        assert table_frame["table"]["seats"][0]["away"] is False
+        await me.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_drops_is_replaced_until_they_return(
+    server_factory: Callable[..., Server],
+) -> None:
+    server = server_factory(FAST)
+    table, tokens = open_table(server, 2, game="bouillabaisse", players=2)
+
+    async def scenario() -> None:
+        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
+        await me.connect()
+        await other.connect()
+        await me.close()
+        await other.wait(notice("remplacé par un robot", 0))
+        await other.play(random.Random(1), lambda f: f["type"] == "update" and f["actor"] == 0)
+        await me.connect()
+        await other.wait(notice("reprend sa place", 0))
+        await me.wait(lambda f: f["type"] == "table" and not f["table"]["seats"][0]["away"])
+        await me.close()
+        await other.close()
+
+    asyncio.run(scenario())
