@@ -125,6 +125,7 @@ def test_a_client_coming_back_gets_exactly_what_it_missed(
         await me.wait(lambda f: f["type"] == "update")
         await me.close()
         seen = me.last_seq
+        assert seen is not None
         answer = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
         await other.send(
             {"type": "act", "action_id": "theirs", "action": answer["decision"]["legal"][0]}
