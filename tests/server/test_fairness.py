@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+
 from popote.core.errors import PopoteError
 from popote.server.fairness import Answer, Collector
 
