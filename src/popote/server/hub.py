@@ -29,6 +29,7 @@ from popote.server.clocks import table_clock
 from popote.server.errors import Refused, refused
 from popote.server.feeds import Feed
 from popote.server.live import LiveTable
+from popote.server.metrics import Latency
 from popote.server.models import ActionRow, ChatRow, Table, User
 from popote.server.seats import LEVELS, Seat
 from popote.server.settings import Settings
@@ -69,6 +70,7 @@ class Hub:
         self.on_table_over: list[Callable[[LiveTable], None]] = []
         """Called with each table that ends (ratings, archives...)."""
         self._users: dict[int, User] = {}
+        self.latency = Latency()
 
     # --- start and stop ------------------------------------------------------------------
 

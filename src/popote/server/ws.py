@@ -255,7 +255,10 @@ def _act(session: Session, table: LiveTable, message: Message) -> None:
             "action_id attendu (texte de 1 à 64 caractères)",
             "action_id expected (text of 1 to 64 characters)",
         )
-    table.submit(seat, message.get("action"), action_id, False, session)
+    action = message.get("action")
+    session.hub.latency.measure(
+        table, lambda: table.submit(seat, action, action_id, False, session)
+    )
 
 
 def _echo(value: object) -> object:
