@@ -7,7 +7,7 @@ shortcuts. Bad input asks again; the end of input ends the game cleanly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from popote.bots.base import Bot
 from popote.core.actions import Action, Event
@@ -87,12 +87,115 @@ def _keep_input() -> None:
     """Nothing typed ahead to throw away (scripts, tests)."""
 
 
+Shortcut = Callable[[], None]
+"""What a shortcut key does besides the menu (``c`` to chat online)."""
+
+
+class MenuAsker:
+    """Walks a menu tree with the person until they pick an action.
+
+    ``table`` gives the current table for ``v``; ``extra`` adds shortcut keys, each
+    described by one more help line. ``discard`` throws away what was typed ahead after a
+    wrong answer, so that a pasted word gets one error, not one per letter.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        lang: Lang,
+        read: Reader,
+        write: Writer,
+        discard: Callable[[], None] = _keep_input,
+        extra: Mapping[str, tuple[Text, Shortcut]] | None = None,
+    ) -> None:
+        self.game = game
+        self.lang = lang
+        self.read = read
+        self.write = write
+        self.discard = discard
+        self.extra = dict(extra or {})
+
+    def choose(self, menu: Menu, table: Callable[[], str]) -> Action:
+        path = [menu]
+        while True:
+            entry = self._pick(path[-1], len(path) > 1, table)
+            if entry is None:
+                path.pop()
+            elif entry.action is not None:
+                return entry.action
+            elif entry.submenu is not None:
+                path.append(entry.submenu)
+
+    def _pick(self, menu: Menu, back: bool, table: Callable[[], str]) -> MenuEntry | None:
+        """The entry chosen in ``menu``, or None to go back one step."""
+        if menu.title:
+            self.write(STEP.format(title=menu.title).get(self.lang))
+        for number, entry in enumerate(menu.entries, start=1):
+            self.write(f"  {number}. {entry.label}")
+        count = len(menu.entries)
+        quick = count <= SINGLE_KEY_CHOICES
+        while True:
+            typed = self.ask(self._ask(count, quick, back), quick).strip().lower()
+            if not typed:
+                continue
+            chosen = choice_number(typed, count, back)
+            if chosen is not None:
+                return None if chosen == BACK else menu.entries[chosen - 1]
+            self._shortcut(typed, table, count, quick, back)
+
+    def _ask(self, count: int, quick: bool, back: bool) -> str:
+        parts = [(RANGE if quick else RANGE_ENTER).format(count=count)]
+        if back:
+            parts.append(ASK_BACK)
+        parts.append(ASK_HELP)
+        return ASK.format(parts=", ".join(part.get(self.lang) for part in parts)).get(self.lang)
+
+    def ask(self, prompt: str, quick: bool) -> str:
+        """One answer; the end of input (or Ctrl-C) quits."""
+        try:
+            return self.read(prompt, quick)
+        except (EOFError, KeyboardInterrupt) as stop:
+            raise QuitGame from stop
+
+    def _shortcut(
+        self, typed: str, table: Callable[[], str], count: int, quick: bool, back: bool
+    ) -> None:
+        if typed == "q":
+            self.confirm_quit()
+        elif typed in ("?", "h"):
+            lines = [
+                HELP,
+                *(help_line for help_line, _ in self.extra.values()),
+                HELP_QUICK if quick else HELP_ENTER,
+                *([HELP_BACK] if back else []),
+            ]
+            self.write("\n".join(line.get(self.lang) for line in lines))
+        elif typed == "r":
+            self.write(self.game.spec.summary.get(self.lang))
+        elif typed == "v":
+            self.write(table())
+        elif typed in self.extra:
+            self.extra[typed][1]()
+        else:
+            self.write(
+                INVALID.format(
+                    typed=excerpt(typed),
+                    count=count,
+                    back=INVALID_BACK.get(self.lang) if back else "",
+                ).get(self.lang)
+            )
+            self.discard()
+
+    def confirm_quit(self) -> None:
+        if self.ask(CONFIRM_QUIT.get(self.lang), True).strip().lower() in YES:
+            raise QuitGame(asked=True)
+        self.write(GO_ON.get(self.lang))
+
+
 class TerminalPlayer(Bot):
     """Shows this seat's events and asks the person for each decision.
 
-    ``discard`` throws away what was typed ahead after a wrong answer, so that a pasted
-    word gets one error, not one per letter. ``already_seen`` events of this seat are not
-    shown again (a resumed game).
+    ``already_seen`` events of this seat are not shown again (a resumed game).
     """
 
     kind = "human"
@@ -112,9 +215,8 @@ class TerminalPlayer(Bot):
         self.game = game
         self.names = list(names)
         self.lang = lang
-        self.read = read
         self.write = write
-        self.discard = discard
+        self.asker = MenuAsker(game, lang, read, write, discard)
         self.to_skip = already_seen
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -134,67 +236,7 @@ class TerminalPlayer(Bot):
             label = presenter.action(legal[0], view, self.lang, self.names)
             self.write(FORCED.format(label=label).get(self.lang))
             return legal[0]
-        path = [build_menu(presenter, legal, view, self.lang, self.names)]
-        while True:
-            entry = self._pick(path[-1], len(path) > 1, match)
-            if entry is None:
-                path.pop()
-            elif entry.action is not None:
-                return entry.action
-            elif entry.submenu is not None:
-                path.append(entry.submenu)
-
-    def _pick(self, menu: Menu, back: bool, match: Match) -> MenuEntry | None:
-        """The entry chosen in ``menu``, or None to go back one step."""
-        if menu.title:
-            self.write(STEP.format(title=menu.title).get(self.lang))
-        for number, entry in enumerate(menu.entries, start=1):
-            self.write(f"  {number}. {entry.label}")
-        count = len(menu.entries)
-        quick = count <= SINGLE_KEY_CHOICES
-        while True:
-            typed = self._read(self._ask(count, quick, back), quick).strip().lower()
-            if not typed:
-                continue
-            chosen = choice_number(typed, count, back)
-            if chosen is not None:
-                return None if chosen == BACK else menu.entries[chosen - 1]
-            self._shortcut(typed, match, count, quick, back)
-
-    def _ask(self, count: int, quick: bool, back: bool) -> str:
-        parts = [(RANGE if quick else RANGE_ENTER).format(count=count)]
-        if back:
-            parts.append(ASK_BACK)
-        parts.append(ASK_HELP)
-        return ASK.format(parts=", ".join(part.get(self.lang) for part in parts)).get(self.lang)
-
-    def _read(self, prompt: str, quick: bool) -> str:
-        try:
-            return self.read(prompt, quick)
-        except (EOFError, KeyboardInterrupt) as stop:
-            raise QuitGame from stop
-
-    def _shortcut(self, typed: str, match: Match, count: int, quick: bool, back: bool) -> None:
-        if typed == "q":
-            self._confirm_quit()
-        elif typed in ("?", "h"):
-            lines = [HELP, HELP_QUICK if quick else HELP_ENTER, *([HELP_BACK] if back else [])]
-            self.write("\n".join(line.get(self.lang) for line in lines))
-        elif typed == "r":
-            self.write(self.game.spec.summary.get(self.lang))
-        elif typed == "v":
-            self.write(self.game.presenter.table(match.view(self.seat), self.lang, self.names))
-        else:
-            self.write(
-                INVALID.format(
-                    typed=excerpt(typed),
-                    count=count,
-                    back=INVALID_BACK.get(self.lang) if back else "",
-                ).get(self.lang)
-            )
-            self.discard()
-
-    def _confirm_quit(self) -> None:
-        if self._read(CONFIRM_QUIT.get(self.lang), True).strip().lower() in YES:
-            raise QuitGame(asked=True)
-        self.write(GO_ON.get(self.lang))
+        menu = build_menu(presenter, legal, view, self.lang, self.names)
+        return self.asker.choose(
+            menu, lambda: presenter.table(match.view(self.seat), self.lang, self.names)
+        )
