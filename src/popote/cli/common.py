@@ -62,8 +62,15 @@ def write_save(
     path: Path, record: Mapping[str, Any], human: int | None, bots: Sequence[str | None] = ()
 ) -> None:
     """``bots``: each seat's bot kind or level (None at the human's seat), for ``--resume``."""
-    payload = {"popote_save": SAVE_FORMAT, **record, "human_seat": human, "bots": list(bots)}
+    payload = save_payload(record, human, bots)
     path.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def save_payload(
+    record: Mapping[str, Any], human: int | None, bots: Sequence[str | None] = ()
+) -> dict[str, Any]:
+    """What a save file holds (the online server hands out the same)."""
+    return {"popote_save": SAVE_FORMAT, **record, "human_seat": human, "bots": list(bots)}
 
 
 def read_save(path: Path) -> dict[str, Any]:
