@@ -19,6 +19,11 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
+# The Ray extra, so that the tests of --backend ray run rather than skip.
+$(VENV)/.installed-ray: pyproject.toml $(VENV)/.installed-dev
+	$(BIN)/python -m pip install -q -e '.[dev,ray]'
+	touch $@
+
 $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
 	touch $@
@@ -31,8 +36,9 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
-	$(BIN)/python -m pytest -n auto
+# loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
+test: lint $(VENV)/.installed-ray
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks.random_play

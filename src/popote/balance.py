@@ -14,7 +14,7 @@ from typing import Any
 
 from popote.core.game import BalanceConfig, BalanceMeasure, BalanceStudy, Game
 from popote.core.i18n import LANGUAGES, Text
-from popote.simulate import GameRecord, GameTask, Progress, rate_summary, run_tasks
+from popote.simulate import Backend, GameRecord, GameTask, Progress, rate_summary, run_tasks
 
 
 def default_study(game: Game) -> BalanceStudy:
@@ -101,8 +101,9 @@ def run_study(
     seed: int,
     jobs: int,
     progress: Progress | None = None,
+    backend: Backend = "local",
 ) -> list[BalanceRow]:
-    records = run_tasks(study_tasks(game, study, games, seed), jobs, progress)
+    records = run_tasks(study_tasks(game, study, games, seed), jobs, progress, backend)
     return study_rows(study, games, records)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from popote.simulate import (
+    Backend,
     Batch,
     GameRecord,
     GameTask,
@@ -82,6 +83,7 @@ def duplicate(
     baseline: str,
     progress: Progress | None = None,
     jobs: int = 1,
+    backend: Backend = "local",
 ) -> dict[str, Any]:
-    records = run_tasks(duplicate_tasks(batch, candidate, baseline), jobs, progress)
+    records = run_tasks(duplicate_tasks(batch, candidate, baseline), jobs, progress, backend)
     return summarise_duplicate(records, candidate, baseline)

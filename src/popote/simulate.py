@@ -15,9 +15,10 @@ import multiprocessing
 import os
 import signal
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
@@ -29,6 +30,8 @@ Progress = Callable[[int], None]
 Task = TypeVar("Task")
 Outcome = TypeVar("Outcome")
 PLOT_FORMATS = (".png", ".svg")
+Backend = Literal["local", "ray"]
+BACKENDS: tuple[Backend, ...] = ("local", "ray")
 
 
 class Interrupted(KeyboardInterrupt):
@@ -116,10 +119,13 @@ def default_jobs() -> int:
 
 
 def run_tasks(
-    tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None
+    tasks: Sequence[GameTask],
+    jobs: int = 1,
+    progress: Progress | None = None,
+    backend: Backend = "local",
 ) -> list[GameRecord]:
-    """Play every task, in order of the list whatever the number of jobs."""
-    return run_parallel(play_task, tasks, jobs, progress)
+    """Play every task, in order of the list whatever the number of jobs or the backend."""
+    return run_parallel(play_task, tasks, jobs, progress, backend)
 
 
 def run_parallel(
@@ -127,31 +133,49 @@ def run_parallel(
     tasks: Sequence[Task],
     jobs: int = 1,
     progress: Progress | None = None,
+    backend: Backend = "local",
 ) -> list[Outcome]:
-    """``work`` on every task, over ``jobs`` processes, in the order of the list.
+    """``work`` on every task, over ``jobs`` processes of this machine (``local``) or a Ray
+    cluster (``ray``, see :mod:`popote.ray_backend`), in the order of the list.
 
     Ctrl-C raises :class:`Interrupted`, which keeps the outcomes finished so far."""
     outcomes: list[Outcome] = []
-    results: Iterable[Outcome]
-    if jobs <= 1 or len(tasks) < 2:
-        results = map(work, tasks)
-        pool = None
+    with _outcomes(work, tasks, jobs, backend) as results:
+        try:
+            for outcome in results:
+                outcomes.append(outcome)
+                if progress is not None:
+                    progress(len(outcomes))
+        except KeyboardInterrupt as interrupt:
+            raise Interrupted(outcomes) from interrupt
+    return outcomes
+
+
+@contextmanager
+def _outcomes(
+    work: Callable[[Task], Outcome], tasks: Sequence[Task], jobs: int, backend: Backend
+) -> Iterator[Iterator[Outcome]]:
+    if backend == "ray":
+        from popote.ray_backend import ray_outcomes  # noqa: PLC0415 - Ray is an optional extra
+
+        with ray_outcomes(work, tasks, jobs) as results:
+            yield results
+    elif jobs <= 1 or len(tasks) < 2:
+        yield map(work, tasks)
     else:
         pool = multiprocessing.get_context("spawn").Pool(
             min(jobs, len(tasks)), initializer=_ignore_interrupts
         )
-        results = pool.imap(work, tasks, chunksize=max(1, len(tasks) // (jobs * 16)))
-    try:
-        for outcome in results:
-            outcomes.append(outcome)
-            if progress is not None:
-                progress(len(outcomes))
-    except KeyboardInterrupt as interrupt:
-        raise Interrupted(outcomes) from interrupt
-    finally:
-        if pool is not None:
+        try:
+            yield pool.imap(work, tasks, chunksize=chunk_size(len(tasks), jobs))
+        finally:
             pool.terminate()
-    return outcomes
+
+
+def chunk_size(tasks: int, workers: int) -> int:
+    """Tasks sent to a worker at once: few enough to balance the load, enough to keep the
+    cost of sending them small."""
+    return max(1, tasks // (workers * 16))
 
 
 def rate_summary(share: float, games: int) -> dict[str, float]:
@@ -212,10 +236,14 @@ def _lower_score_wins(records: Sequence[GameRecord]) -> bool:
 
 
 def simulate(
-    batch: Batch, bots: Sequence[str], progress: Progress | None = None, jobs: int = 1
+    batch: Batch,
+    bots: Sequence[str],
+    progress: Progress | None = None,
+    jobs: int = 1,
+    backend: Backend = "local",
 ) -> dict[str, Any]:
     """Play the batch's matches with ``bots`` at the seats and summarise them."""
-    return summarise(run_tasks(simulation_tasks(batch, bots), jobs, progress))
+    return summarise(run_tasks(simulation_tasks(batch, bots), jobs, progress, backend))
 
 
 def simulation_tasks(batch: Batch, bots: Sequence[str]) -> list[GameTask]:

@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce
 
 from popote.core.chance import Chance
 from popote.simulate import (
+    Backend,
     Batch,
     GameRecord,
     GameTask,
@@ -99,7 +100,11 @@ def summarise_tournament(records: Sequence[GameRecord], bots: Sequence[str]) -> 
 
 
 def tournament(
-    batch: Batch, bots: Sequence[str], progress: Progress | None = None, jobs: int = 1
+    batch: Batch,
+    bots: Sequence[str],
+    progress: Progress | None = None,
+    jobs: int = 1,
+    backend: Backend = "local",
 ) -> dict[str, Any]:
-    records = run_tasks(tournament_tasks(batch, bots), jobs, progress)
+    records = run_tasks(tournament_tasks(batch, bots), jobs, progress, backend)
     return summarise_tournament(records, bots)

@@ -46,8 +46,10 @@ from popote.core.i18n import Lang, Text
 from popote.core.match import create_match
 from popote.core.registry import get_game
 from popote.duplicate import duplicate_tasks, summarise_duplicate
+from popote.ray_backend import load_ray
 from popote.regret import measure, regret_tasks, summarise_regret
 from popote.simulate import (
+    BACKENDS,
     PLOT_FORMATS,
     Batch,
     Interrupted,
@@ -84,6 +86,22 @@ def add_progress_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
     )
 
 
+def add_backend_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help=Text(
+            "où jouer les parties : local, les processus de cette machine ; ray, un cluster "
+            "Ray (celui de RAY_ADDRESS, sinon un cluster local de --jobs processeurs ; "
+            "extra popote[ray]), mêmes chiffres pour la même graine (défaut : local)",
+            "where the games are played: local, this machine's processes; ray, a Ray "
+            "cluster (RAY_ADDRESS's, else a local one of --jobs CPUs; popote[ray] extra), "
+            "same figures for the same seed (default: local)",
+        ).get(lang),
+    )
+
+
 GAMES_HELP = Text("parties à jouer (défaut : {n})", "games to play (default: {n})")
 
 
@@ -95,7 +113,7 @@ def add_batch_arguments(
     what: Text = GAMES_HELP,
 ) -> None:
     """``--games`` (``what`` they count, with ``{n}`` for the default), ``--jobs``,
-    ``--json``, ``--plot`` and ``--progress``, described in ``lang``."""
+    ``--backend``, ``--json``, ``--plot`` and ``--progress``, described in ``lang``."""
     parser.add_argument(
         "--games", type=int, default=games, metavar="N", help=what.render(lang, n=games)
     )
@@ -109,6 +127,7 @@ def add_batch_arguments(
             "processes in parallel (default: every core)",
         ).get(lang),
     )
+    add_backend_argument(parser, lang)
     parser.add_argument(
         "--json",
         nargs="?",
@@ -133,12 +152,15 @@ def add_batch_arguments(
 
 
 def _jobs_and_seed(args: argparse.Namespace) -> tuple[int, int]:
-    """``--games``, ``--jobs`` and ``--seed`` as every batch command checks them."""
+    """``--games``, ``--jobs``, ``--backend`` and ``--seed`` as every batch command checks
+    them."""
     if args.games < 1:
         raise PopoteError(Text("--games doit être au moins 1", "--games must be at least 1"))
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise PopoteError(Text("--jobs doit être au moins 1", "--jobs must be at least 1"))
+    if args.backend == "ray":
+        load_ray()  # a missing extra is said before the first game
     return jobs, 0 if args.seed is None else args.seed
 
 
@@ -178,7 +200,7 @@ def _play(
     started = time.monotonic()
     try:
         with progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
-            done = run_parallel(work, tasks, jobs, advance)
+            done = run_parallel(work, tasks, jobs, advance, args.backend)
     except Interrupted as interrupt:
         _say(
             Text(

@@ -11,6 +11,7 @@ from pathlib import Path
 from popote.cli.argparse_fr import argparse_language, help_formatter
 from popote.cli.batch import (
     BALANCE_OUT,
+    add_backend_argument,
     add_batch_arguments,
     add_progress_argument,
     run_balance,
@@ -324,6 +325,7 @@ def _balance_arguments(balance: argparse.ArgumentParser, say: _Say) -> None:
             "processes in parallel (default: every core)",
         ),
     )
+    add_backend_argument(balance, say.lang)
     balance.add_argument(
         "--seed",
         type=int,
