@@ -428,7 +428,7 @@ class LiveTable:
                     "type": "update",
                     "actor": actor,
                     "events": seen,
-                    "lines": lines,
+                    **lines,
                     **self._seat_state(seat, feed.lang),
                 }
             feed.push(rendered[key])
@@ -441,7 +441,7 @@ class LiveTable:
         lines = (
             event_lines(match.game.presenter, recent, feed.lang, self.names(feed.lang))
             if match
-            else []
+            else {"lines": [], "line_events": []}
         )
         feed.push(
             {
@@ -449,7 +449,7 @@ class LiveTable:
                 "table": self.describe(feed.lang),
                 "seat": seat,
                 "events": recent,
-                "lines": lines,
+                **lines,
                 **self._seat_state(seat, feed.lang),
             }
         )

@@ -18,9 +18,12 @@ from popote.core.menu import Menu, build_menu
 
 def event_lines(
     presenter: Presenter, events: Sequence[Event], lang: Lang, names: Sequence[str]
-) -> list[str]:
-    lines = (presenter.event(event, lang, names) for event in events)
-    return [line for line in lines if line]
+) -> dict[str, list[Any]]:
+    """``lines``: the text of the events that have one; ``line_events``: for each line, the
+    place in ``events`` of the event it tells (a client may treat some kinds apart)."""
+    told = [(presenter.event(event, lang, names), place) for place, event in enumerate(events)]
+    kept = [(line, place) for line, place in told if line]
+    return {"lines": [line for line, _ in kept], "line_events": [place for _, place in kept]}
 
 
 def menu_json(menu: Menu) -> dict[str, Any]:
