@@ -103,9 +103,12 @@ def test_ray_writes_the_balance_report_of_the_local_pool(
     assert len(json.loads(written["ray"])["rows"]) == 4  # 2 to 5 players
 
 
-@pytest.mark.usefixtures("cluster")
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_a_popote_error_in_a_task_ends_the_batch_with_its_message(backend: Backend) -> None:
+def test_a_popote_error_in_a_task_ends_the_batch_with_its_message(
+    backend: Backend, request: pytest.FixtureRequest
+) -> None:
+    if backend == "ray":
+        request.getfixturevalue("cluster")
     tasks = [Batch(GAME, 3, games=4).task(index, ["random"] * 3) for index in range(4)]
     tasks.append(GameTask("pieds-dans-la-soupe", 3, 0, ("random",) * 3))
     with pytest.raises(InvalidSetup) as error:
