@@ -124,6 +124,26 @@ def test_ctrl_c_stops_cleanly_and_reports_the_games_finished(
     assert out.startswith("Les Pieds dans le Plat : 3 parties à 3 joueurs")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "1 partie terminée sur 10"), ("en", "1 game finished out of 10")],
+)
+def test_ctrl_c_after_one_game_says_it_in_the_singular(
+    lang: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played: list[GameRecord] = []
+
+    def interrupted_after_one(task: GameTask) -> GameRecord:
+        if played:
+            raise KeyboardInterrupt
+        played.append(play_task(task))
+        return played[-1]
+
+    monkeypatch.setattr(popote.cli.batch, "play_task", interrupted_after_one)
+    status, _, err = run(capsys, "simulate", GAME, "--games", "10", "--lang", lang, *FAST)
+    assert status == 130 and said in err
+
+
 def test_a_duplicate_on_too_few_deals_says_so_instead_of_a_p_value(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -69,6 +69,20 @@ def test_without_a_cluster_a_local_one_is_started_for_the_batch_then_stopped(
     assert figures == report(capsys, "simulate", GAME, "--games", "6")
 
 
+def test_ctrl_c_while_the_local_cluster_starts_stops_cleanly(
+    ray_module: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def ctrl_c(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray_module, "init", ctrl_c)
+    status = main(["simulate", GAME, "--games", "6", "--backend", "ray"])
+    err = capsys.readouterr().err
+    assert status == 130 and "0 partie terminée sur 6" in err
+    assert "Aucune partie terminée : rien à rapporter." in err
+
+
 @pytest.mark.usefixtures("cluster")
 @pytest.mark.parametrize(
     "command",

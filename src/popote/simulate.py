@@ -140,14 +140,14 @@ def run_parallel(
 
     Ctrl-C raises :class:`Interrupted`, which keeps the outcomes finished so far."""
     outcomes: list[Outcome] = []
-    with _outcomes(work, tasks, jobs, backend) as results:
-        try:
+    try:  # Ctrl-C while the workers start counts too
+        with _outcomes(work, tasks, jobs, backend) as results:
             for outcome in results:
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(len(outcomes))
-        except KeyboardInterrupt as interrupt:
-            raise Interrupted(outcomes) from interrupt
+    except KeyboardInterrupt as interrupt:
+        raise Interrupted(outcomes) from interrupt
     return outcomes
 
 

@@ -204,12 +204,13 @@ def _play(
     except Interrupted as interrupt:
         _say(
             Text(
-                "Interrompu (Ctrl-C) après {elapsed} : {done} terminées sur {total}.",
-                "Interrupted (Ctrl-C) after {elapsed}: {done} finished out of {total}.",
+                "Interrompu (Ctrl-C) après {elapsed} : {done} {finished} sur {total}.",
+                "Interrupted (Ctrl-C) after {elapsed}: {done} {finished} out of {total}.",
             ),
             lang,
             elapsed=duration(time.monotonic() - started, lang),
             done=count(len(interrupt.done), noun, lang),
+            finished=FINISHED.form(len(interrupt.done), lang),
             total=number(len(tasks), lang),
         )
         return interrupt.done, True
@@ -219,6 +220,10 @@ def _play(
         elapsed=duration(time.monotonic() - started, lang),
     )
     return done, False
+
+
+FINISHED = Noun(Text("terminée", "finished"), Text("terminées", "finished"))
+"""Agreed with the count: parties, donnes and positions are all feminine."""
 
 
 def _nothing_finished(lang: Lang) -> int:
