@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 import popote
@@ -17,6 +18,8 @@ from popote.server.seats import LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
+REVISION = "1.1"
+"""Version 1, revision 1.1: results, save, ratings and leaderboards added (nothing changed)."""
 router = APIRouter(prefix="/api/v1")
 # Every handler is async: the hub and its tables live on the event loop, never in threads.
 
@@ -51,8 +54,16 @@ async def lang_of(
     )
 
 
+async def maybe_user(
+    request: Request, token: Annotated[str | None, Depends(bearer)]
+) -> User | None:
+    """Who asks, when it matters but anyone may ask (a token that is sent must be valid)."""
+    return None if token is None else await current_user(request, token)
+
+
 HubDep = Annotated[Hub, Depends(the_hub)]
 UserDep = Annotated[User, Depends(current_user)]
+MaybeUserDep = Annotated[User | None, Depends(maybe_user)]
 LangDep = Annotated[Lang, Depends(lang_of)]
 
 
@@ -121,13 +132,13 @@ async def create_guest(body: NameBody, hub: HubDep) -> dict[str, Any]:
 
 @router.post("/accounts", summary="Register: a name kept by a password (Argon2)")
 async def register(body: AccountBody, hub: HubDep) -> dict[str, Any]:
-    user, token = hub.register(body.name, body.password, body.lang)
+    user, token = await hub.register(body.name, body.password, body.lang)
     return _identity(user, token)
 
 
 @router.post("/login", summary="A new token for a registered player")
 async def login(body: LoginBody, hub: HubDep) -> dict[str, Any]:
-    user, token = hub.login(body.name, body.password)
+    user, token = await hub.login(body.name, body.password)
     return _identity(user, token)
 
 
@@ -229,6 +240,48 @@ async def lobby_chat(body: ChatBody, user: UserDep, hub: HubDep) -> dict[str, An
     return {"ok": True}
 
 
+@router.get(
+    "/tables/{table_id}/results",
+    summary="A finished game: each seat's score, rank, win and rating change",
+)
+async def results(
+    table_id: str, user: MaybeUserDep, hub: HubDep, lang: LangDep, invite: str | None = None
+) -> dict[str, Any]:
+    return hub.results(hub.table(table_id, user, invite), lang)
+
+
+@router.get(
+    "/tables/{table_id}/save",
+    summary="A finished game as a popote replay save file (refused before the end)",
+)
+async def save(
+    table_id: str, user: MaybeUserDep, hub: HubDep, invite: str | None = None
+) -> JSONResponse:
+    found = hub.table(table_id, user, invite)
+    name = f"popote-{found.row.game}-{found.id}.json"
+    return JSONResponse(
+        hub.save(found, user), headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@router.get(
+    "/leaderboards/{game}", summary="Registered players of a game by rating, bots among them"
+)
+async def leaderboard(
+    game: Annotated[str, Path(max_length=64)],
+    hub: HubDep,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[dict[str, Any]]:
+    return hub.leaderboard(game, limit)
+
+
+@router.get("/players/{player_id}", summary="A player's ratings per game and last games")
+async def player(
+    player_id: int, hub: HubDep, limit: Annotated[int, Query(ge=1, le=100)] = 20
+) -> dict[str, Any]:
+    return hub.player(player_id, limit)
+
+
 @router.get("/protocol", summary="The protocol version this server speaks")
 async def protocol() -> dict[str, Any]:
-    return {"version": PROTOCOL}
+    return {"version": PROTOCOL, "revision": REVISION}

@@ -5,8 +5,10 @@ HTTP and WebSocket handlers call this; it calls the store and each :class:`LiveT
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +32,9 @@ from popote.server.errors import Refused, refused
 from popote.server.feeds import Feed
 from popote.server.live import LiveTable
 from popote.server.metrics import Latency
-from popote.server.models import ActionRow, ChatRow, Table, User
+from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
+from popote.server.ratings import BOT_SKILLS, NEWCOMER, Skill, rate, seat_ranks
+from popote.server.results import results_json, save_json
 from popote.server.seats import LEVELS, Seat
 from popote.server.settings import Settings
 from popote.server.store import Store
@@ -65,6 +69,9 @@ class Hub:
         self.store = store
         self.bots = BotPool(settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
+        """Tables in the lobby or being played."""
+        self._finished: OrderedDict[str, LiveTable] = OrderedDict()
+        """The last finished tables asked for; older ones are read again from the database."""
         self.lobby = Feed(settings.feed_memory)
         self.chat_limits = RateLimit(settings.chat_burst, settings.chat_period)
         self.on_table_over: list[Callable[[LiveTable], None]] = []
@@ -81,10 +88,19 @@ class Hub:
 
     def _rebuild(self, row: Table, actions: list[ActionRow]) -> LiveTable:
         table = LiveTable(self, row, [Seat.from_stored(s) for s in row.seats])
-        self.tables[row.id] = table
+        if row.state == "over":
+            self._keep_finished(table)
+        else:
+            self.tables[row.id] = table
         if row.state != "lobby":
             table.restore(actions)
         return table
+
+    def _keep_finished(self, table: LiveTable) -> None:
+        self._finished[table.id] = table
+        self._finished.move_to_end(table.id)
+        while len(self._finished) > self.settings.finished_tables:
+            self._finished.popitem(last=False)
 
     def close(self) -> None:
         for table in self.tables.values():
@@ -99,7 +115,7 @@ class Hub:
         user = User(name=_name(name), token_hash=token_hash(token), lang=lang)
         return self._remember(self.store.add_user(user)), token
 
-    def register(self, name: str, password: str, lang: Lang) -> tuple[User, str]:
+    async def register(self, name: str, password: str, lang: Lang) -> tuple[User, str]:
         shown = _name(name)
         if len(password) < 8:
             raise refused(
@@ -115,18 +131,19 @@ class Hub:
             name=shown,
             login=login_of(shown),
             token_hash=token_hash(token),
-            password_hash=hash_password(password),
+            # Argon2 takes tens of milliseconds on purpose: other tables must not wait.
+            password_hash=await asyncio.to_thread(hash_password, password),
             lang=lang,
         )
         return self._remember(self.store.add_user(user)), token
 
-    def login(self, name: str, password: str) -> tuple[User, str]:
+    async def login(self, name: str, password: str) -> tuple[User, str]:
         """A new token for a registered player (the previous one stops working)."""
         user = self.store.user_by_login(login_of(clean_text(name, NAME_LENGTH)))
         if (
             user is None
             or user.password_hash is None
-            or not password_matches(user.password_hash, password)
+            or not await asyncio.to_thread(password_matches, user.password_hash, password)
         ):
             raise refused(
                 "bad_login", 401, "nom ou mot de passe incorrect", "wrong name or password"
@@ -220,7 +237,7 @@ class Hub:
         self, table_id: str, user: User | None = None, invite: str | None = None
     ) -> LiveTable:
         """A table the user may see: public, or private with the right invite, or theirs."""
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self._finished.get(table_id)
         if table is None:
             found = self.store.table(table_id[:64])
             table = None if found is None else self._rebuild(*found)  # a finished game
@@ -310,9 +327,152 @@ class Hub:
         table.push_table()
         self.lobby.push({"type": "lobby_changed", "table": table.id})
 
+    def finish(self, table: LiveTable) -> list[ResultRow]:
+        """Store the end of ``table`` with each person's result and, at a rated table, the
+        registered players' new ratings, all at once (so ratings move exactly once)."""
+        row = table.row
+        assert row.result is not None and row.finished is not None
+        ranks = seat_ranks(row.result, row.players)
+        humans = [seat.user for seat in table.seats if seat.user is not None]
+        rated = self._registered(humans) if row.rated else set()
+        before = self._skills(row.game, table.seats, rated)
+        entrants = sorted(before)
+        after = dict(
+            zip(
+                entrants,
+                rate(
+                    [ranks[seat] for seat in entrants],
+                    [before[seat] for seat in entrants],
+                    [table.seats[seat].bot is not None for seat in entrants],
+                ),
+                strict=True,
+            )
+        )
+        stored = self.store.ratings(row.game, list(rated))
+        results, ratings = [], []
+        for index, seat in enumerate(table.seats):
+            if seat.user is None:
+                continue
+            was, new = before.get(index), after.get(index)
+            results.append(
+                ResultRow(
+                    table_id=row.id,
+                    user_id=seat.user,
+                    game=row.game,
+                    seat=index,
+                    rank=ranks[index],
+                    won=index in row.result.get("winners", []),
+                    score=_score(row.result, index),
+                    before_mu=was.mu if was else None,
+                    before_sigma=was.sigma if was else None,
+                    after_mu=new.mu if new else None,
+                    after_sigma=new.sigma if new else None,
+                    finished=row.finished,
+                )
+            )
+            if new is not None:
+                played = stored[seat.user].games if seat.user in stored else 0
+                ratings.append(
+                    RatingRow(
+                        user_id=seat.user,
+                        game=row.game,
+                        mu=new.mu,
+                        sigma=new.sigma,
+                        games=played + 1,
+                        updated=row.finished,
+                    )
+                )
+        self.store.finish_table(row.id, row.result, row.finished, results, ratings)
+        return results
+
+    def _registered(self, user_ids: list[int]) -> set[int]:
+        self.names_of(user_ids)
+        return {uid for uid in user_ids if uid in self._users and self._users[uid].login}
+
+    def _skills(self, game: str, seats: list[Seat], rated: set[int]) -> dict[int, Skill]:
+        """The skill of each seat that counts: bots (fixed) and rated players; guests and
+        unrated tables' players do not count."""
+        stored = self.store.ratings(game, list(rated))
+        skills: dict[int, Skill] = {}
+        for index, seat in enumerate(seats):
+            if seat.bot is not None:
+                skills[index] = BOT_SKILLS[seat.bot]
+            elif seat.user in rated:
+                found = stored.get(seat.user)
+                skills[index] = Skill(found.mu, found.sigma) if found else NEWCOMER
+        return skills
+
     def table_over(self, table: LiveTable) -> None:
+        self.tables.pop(table.id, None)
+        self._keep_finished(table)
         for hook in self.on_table_over:
             hook(table)
+
+    # --- after the game ----------------------------------------------------------------
+
+    def results(self, table: LiveTable, lang: Lang) -> dict[str, Any]:
+        _over(table)
+        rows = self.store.results_of(table.id)
+        return results_json(table.row, table.seats, table.names(lang), rows)
+
+    def save(self, table: LiveTable, user: User | None) -> dict[str, Any]:
+        """The save file of a finished game, seen from the asker's seat if they played."""
+        _over(table)
+        assert table.match is not None
+        seat = None if user is None else table.seat_of(user.id)
+        return save_json(table.match.to_record(), table.seats, seat)
+
+    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """Registered players by rating, with the bot levels (fixed) among them."""
+        popote.game_info(game)  # an unknown game is refused with the engine's message
+        players: list[dict[str, Any]] = [
+            {
+                "kind": "player",
+                "id": row.user_id,
+                "name": name,
+                "games": row.games,
+                **Skill(row.mu, row.sigma).json(),
+            }
+            for row, name in self.store.leaderboard(game, limit)
+        ]
+        bots: list[dict[str, Any]] = [
+            {"kind": "bot", "level": level, **skill.json()} for level, skill in BOT_SKILLS.items()
+        ]
+        ranked = sorted([*players, *bots], key=lambda entry: -entry["rating"])
+        return [{"rank": n, **entry} for n, entry in enumerate(ranked, 1)]
+
+    def player(self, user_id: int, limit: int) -> dict[str, Any]:
+        """A person's ratings per game and last games (private tables' ids are not shown)."""
+        found = self.store.users([user_id]).get(user_id)
+        if found is None:
+            raise refused("no_player", 404, "joueur introuvable", "no such player")
+        recent = [
+            {
+                "table": table.id if table.public else None,
+                "game": row.game,
+                "finished": row.finished.isoformat(),
+                "players": table.players,
+                "rated": table.rated,
+                "seat": row.seat,
+                "rank": row.rank,
+                "won": row.won,
+                "score": row.score,
+                "rating": None
+                if row.after_mu is None or row.after_sigma is None
+                else Skill(row.after_mu, row.after_sigma).json(),
+            }
+            for row, table in self.store.recent_results(user_id, limit)
+        ]
+        return {
+            "id": found.id,
+            "name": found.name,
+            "registered": found.login is not None,
+            "ratings": {
+                row.game: {"games": row.games, **Skill(row.mu, row.sigma).json()}
+                for row in self.store.ratings_of(user_id)
+            },
+            "recent": recent,
+        }
 
     # --- chat ------------------------------------------------------------------------------
 
@@ -352,6 +512,22 @@ def _name(name: str) -> str:
             n=NAME_LENGTH,
         )
     return shown
+
+
+def _score(result: dict[str, Any], seat: int) -> float | None:
+    scores = result.get("scores")
+    value = scores[seat] if isinstance(scores, list) and seat < len(scores) else None
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _over(table: LiveTable) -> None:
+    if table.row.state != "over":
+        raise refused(
+            "not_over",
+            409,
+            "la partie n'est pas terminée : son déroulé révélerait les cartes cachées",
+            "the game is not over: its record would reveal the hidden cards",
+        )
 
 
 def _bad_level() -> Refused:

@@ -8,6 +8,7 @@ knows a game: the engine decides, the presenter words it.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from typing import Any, Protocol
 
@@ -22,8 +23,9 @@ from popote.server.clocks import Clocks
 from popote.server.errors import Refused
 from popote.server.fairness import Answer, Collector
 from popote.server.feeds import Connection, Feed, Message
-from popote.server.models import ActionRow, Table
+from popote.server.models import ActionRow, ResultRow, Table, now
 from popote.server.render import decision, event_lines, table_text
+from popote.server.results import results_json
 from popote.server.seats import Seat, seat_json, seat_name
 from popote.server.settings import Settings
 from popote.server.store import Store
@@ -53,6 +55,8 @@ class Host(Protocol):
 
     def table_changed(self, table: LiveTable) -> None: ...
 
+    def finish(self, table: LiveTable) -> list[ResultRow]: ...
+
     def table_over(self, table: LiveTable) -> None: ...
 
 
@@ -64,6 +68,10 @@ class LiveTable:
         self.row = row
         self.seats = seats
         self.match: Match | None = None
+        self.played = 0
+        """Actions in the match's history (counting them anew would walk the whole log)."""
+        self.outcome: list[ResultRow] | None = None
+        """Each person's result once the game is over."""
         self.feeds: dict[int, Feed] = {}
         self.spectators: set[int] = set()
         self._applied_ids: dict[tuple[int, str], int] = {}
@@ -126,10 +134,16 @@ class LiveTable:
         row = self.row
         history = [{"seat": a.seat, "action": a.action} for a in actions]
         self.match = popote.replay(row.game, row.players, row.seed, row.options, history)
+        self.played = len(actions)
         for action in actions:
             if action.action_id is not None:
                 self._applied_ids[(action.seat, action.action_id)] = action.index
+        if row.state == "over":
+            self.outcome = self.host.store.results_of(row.id)
         if row.state != "playing":
+            return
+        if self.match.over:  # stopped after its last action was stored, before its end was
+            self._finish()
             return
         for index, seat in enumerate(self.seats):
             if seat.user is not None and not seat.away:
@@ -142,13 +156,24 @@ class LiveTable:
         for handle in self._grace.values():
             handle.cancel()
         self._grace.clear()
-        result = self.match.result()
         self.row.state = "over"
-        self.row.result = result
-        self.host.store.finish_table(self.row.id, result)
+        self.row.result = self.match.result()
+        self.row.finished = now()
+        self.outcome = self.host.finish(self)
         self.notify(texts.OVER)
         self.host.table_changed(self)
+        for feed in self.feeds.values():
+            names = self.names(feed.lang)
+            feed.push(
+                {"type": "results", **results_json(self.row, self.seats, names, self.outcome)}
+            )
         self.host.table_over(self)
+
+    def results(self, lang: Lang) -> dict[str, Any] | None:
+        """Where each seat finished, once the game is over."""
+        if self.outcome is None:
+            return None
+        return results_json(self.row, self.seats, self.names(lang), self.outcome)
 
     def close(self) -> None:
         """Stop every clock and task (the server is shutting down)."""
@@ -210,19 +235,19 @@ class LiveTable:
         except IllegalAction as error:
             reply.refused(error, "too_late" if late else "illegal")
             return
-        index = len(match.history)
-        legal = trial.history[-1]["action"]
+        index = self.played
         self.host.store.append_action(
             ActionRow(
                 table_id=self.id,
                 index=index,
                 seat=seat,
-                action=dict(legal),
+                action=copy.deepcopy(dict(action)),
                 action_id=action_id,
                 by_bot=by_bot,
             )
         )
         self.match = trial
+        self.played = index + 1
         if action_id is not None:
             self._applied_ids[(seat, action_id)] = index
         if by_bot:
@@ -402,7 +427,7 @@ class LiveTable:
         names = self.names(lang)
         asked = seat is not None and seat in match.to_act
         return {
-            "index": len(match.history),
+            "index": self.played,
             "view": view,
             "table_text": table_text(match, view, lang, names),
             "to_act": list(match.to_act),
@@ -451,6 +476,7 @@ class LiveTable:
                 "events": recent,
                 **lines,
                 **self._seat_state(seat, feed.lang),
+                "results": self.results(feed.lang),
             }
         )
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -90,3 +99,39 @@ class ChatRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("popote_users.id"))
     text: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(default=now)
+
+
+class RatingRow(Base):
+    """A registered player's OpenSkill rating in one game (bots' ratings are fixed, not stored)."""
+
+    __tablename__ = "popote_ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("popote_users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int]
+    updated: Mapped[datetime] = mapped_column(default=now)
+
+
+class ResultRow(Base):
+    """Where one person finished one game, written with the table's end (and its ratings)."""
+
+    __tablename__ = "popote_results"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("popote_tables.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("popote_users.id"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int]
+    rank: Mapped[int]
+    won: Mapped[bool]
+    score: Mapped[float | None] = mapped_column(Float)
+    before_mu: Mapped[float | None] = mapped_column(Float)
+    before_sigma: Mapped[float | None] = mapped_column(Float)
+    after_mu: Mapped[float | None] = mapped_column(Float)
+    after_sigma: Mapped[float | None] = mapped_column(Float)
+    """The rating before and after, for a registered player at a rated table (else None)."""
+    finished: Mapped[datetime] = mapped_column(default=now)
+
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_popote_results_table_seat"),)

@@ -55,5 +55,7 @@ class Settings:
     chat_period: float = 10.0
     feed_memory: int = 1000
     """Messages each identity's feed keeps for a reconnecting client."""
+    finished_tables: int = 64
+    """Finished tables kept in memory; older ones are rebuilt from the database when asked."""
     send_queue: int = 1000
     """Messages waiting for a slow client before it is disconnected."""

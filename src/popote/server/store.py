@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from popote.server.models import ActionRow, ChatRow, Table, User, now
+from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
 
 
 def database_url(db: str | None, data: Path) -> str:
@@ -98,8 +99,25 @@ class Store:
         with self._session() as session:
             session.execute(update(Table).where(Table.id == table_id).values(**fields))
 
-    def finish_table(self, table_id: str, result: dict[str, Any]) -> None:
-        self.update_table(table_id, state="over", result=result, finished=now())
+    def finish_table(
+        self,
+        table_id: str,
+        result: dict[str, Any],
+        finished: datetime,
+        results: Sequence[ResultRow] = (),
+        ratings: Sequence[RatingRow] = (),
+    ) -> None:
+        """The end, each person's result and the new ratings, in one transaction: a table is
+        either over with its ratings applied, or still playing (and finishes again)."""
+        with self._session() as session:
+            session.execute(
+                update(Table)
+                .where(Table.id == table_id)
+                .values(state="over", result=result, finished=finished)
+            )
+            session.add_all(results)
+            for rating in ratings:
+                session.merge(rating)
 
     def append_action(self, row: ActionRow) -> None:
         with self._session() as session:
@@ -122,6 +140,49 @@ class Store:
     def _actions(session: Session, table_id: str) -> list[ActionRow]:
         query = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
         return list(session.scalars(query).all())
+
+    # --- results and ratings -------------------------------------------------------------
+
+    def ratings(self, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
+        with self._session() as session:
+            query = select(RatingRow).where(
+                RatingRow.game == game, RatingRow.user_id.in_(list(user_ids))
+            )
+            return {row.user_id: row for row in session.scalars(query)}
+
+    def ratings_of(self, user_id: int) -> list[RatingRow]:
+        with self._session() as session:
+            query = select(RatingRow).where(RatingRow.user_id == user_id).order_by(RatingRow.game)
+            return list(session.scalars(query))
+
+    def leaderboard(self, game: str, limit: int) -> list[tuple[RatingRow, str]]:
+        """The best rated players of ``game`` (by mu - 3 sigma) and their names."""
+        with self._session() as session:
+            query = (
+                select(RatingRow, User.name)
+                .join(User, User.id == RatingRow.user_id)
+                .where(RatingRow.game == game)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.user_id)
+                .limit(limit)
+            )
+            return [(row, name) for row, name in session.execute(query).tuples()]
+
+    def results_of(self, table_id: str) -> list[ResultRow]:
+        with self._session() as session:
+            query = select(ResultRow).where(ResultRow.table_id == table_id)
+            return list(session.scalars(query.order_by(ResultRow.seat)))
+
+    def recent_results(self, user_id: int, limit: int) -> list[tuple[ResultRow, Table]]:
+        """A person's last games, newest first, with their tables."""
+        with self._session() as session:
+            query = (
+                select(ResultRow, Table)
+                .join(Table, Table.id == ResultRow.table_id)
+                .where(ResultRow.user_id == user_id)
+                .order_by(ResultRow.finished.desc(), ResultRow.id.desc())
+                .limit(limit)
+            )
+            return [(row, table) for row, table in session.execute(query).tuples()]
 
     # --- chat ----------------------------------------------------------------------------
 

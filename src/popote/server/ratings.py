@@ -1,0 +1,87 @@
+"""Ratings: OpenSkill (Plackett-Luce) per game, for registered players at rated tables.
+
+Each bot level is a player whose rating never moves, so beating or losing to it says
+something from a newcomer's first game. How a game's result becomes ranks:
+
+>>> seat_ranks({"scores": [3, 4, 2], "winners": [2], "lower_is_better": True}, 3)
+[2, 3, 1]
+>>> seat_ranks({"scores": [0, 0, 1], "winners": [2], "sides": {"a": [0, 1], "b": [2]}}, 3)
+[2, 2, 1]
+>>> seat_ranks({"scores": [6, 6], "winners": [0, 1]}, 2)
+[1, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class Skill:
+    """An OpenSkill rating; ``ordinal`` (mu - 3 sigma) is what leaderboards sort by."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def json(self) -> dict[str, float]:
+        return {
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "rating": round(self.ordinal, 3),
+        }
+
+
+NEWCOMER = Skill(MODEL.mu, MODEL.sigma)
+BOT_SKILLS: dict[str, Skill] = {
+    "random": Skill(10.0, 1.0),
+    "facile": Skill(20.0, 1.0),
+    "moyen": Skill(25.0, 1.0),
+    "difficile": Skill(30.0, 1.0),
+    "expert": Skill(35.0, 1.0),
+}
+"""Fixed: a small sigma says "we know this player", so a person's rating moves towards the
+strength of the bots they beat or lose to, and the bots' own never change."""
+
+
+def seat_ranks(result: dict[str, Any], players: int) -> list[int]:
+    """Rank of each seat, 1 best: winners first; then, in a game of sides, every other seat
+    shares rank 2 (a side wins or loses together); otherwise the others follow their score
+    (lower first when ``lower_is_better``), equal scores sharing a rank."""
+    winners = set(result.get("winners", []))
+    scores = result.get("scores")
+    if (
+        "sides" in result
+        or not isinstance(scores, list)
+        or len(scores) != players
+        or not all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores)
+    ):
+        return [1 if seat in winners else 2 for seat in range(players)]
+    sign = -1 if result.get("lower_is_better") else 1
+    others = sorted({sign * scores[s] for s in range(players) if s not in winners}, reverse=True)
+    return [
+        1 if seat in winners else 2 + others.index(sign * scores[seat]) for seat in range(players)
+    ]
+
+
+def rate(ranks: Sequence[int], skills: Sequence[Skill], fixed: Sequence[bool]) -> list[Skill]:
+    """Everyone's skill after one game, each player a team of one; ``fixed`` skills (bots)
+    come back unchanged. A game where everyone shares one rank (a cooperative win or loss,
+    a draw) changes nothing: it says nothing about who is stronger."""
+    if len(set(ranks)) < 2 or all(fixed):
+        return list(skills)
+    teams = [[MODEL.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
+    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    return [
+        old if keep else Skill(team[0].mu, team[0].sigma)
+        for old, team, keep in zip(skills, rated, fixed, strict=True)
+    ]
