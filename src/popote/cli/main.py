@@ -22,6 +22,8 @@ from popote.cli.batch import (
 )
 from popote.cli.common import parse_options
 from popote.cli.keys import KeyReader
+from popote.cli.online import play_online
+from popote.cli.online_setup import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
 from popote.core.errors import PopoteError
@@ -264,6 +266,37 @@ def _play_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
             "come from the save (default: a new game)",
         ),
     )
+    _online_arguments(play, say)
+
+
+def _online_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
+    play.add_argument(
+        "--server",
+        metavar="URL",
+        help=say(
+            "jouer en ligne sur ce serveur, par exemple http://127.0.0.1:8000 : choisir ou "
+            "créer une table (défaut : jouer seul ici)",
+            "play online on this server, e.g. http://127.0.0.1:8000: pick or create a table "
+            "(default: play alone here)",
+        ),
+    )
+    play.add_argument(
+        "--name",
+        metavar=say("NOM", "NAME"),
+        help=say(
+            "votre nom en ligne, sans le demander (défaut : celui gardé pour ce serveur, "
+            "sinon demandé)",
+            "your name online, without asking (default: the one kept for this server, else asked)",
+        ),
+    )
+    play.add_argument(
+        "--table",
+        metavar="ID",
+        help=say(
+            "aller droit à cette table du serveur (défaut : choisir dans la liste)",
+            "go straight to this table of the server (default: pick from the list)",
+        ),
+    )
 
 
 def _regret_arguments(regret: argparse.ArgumentParser, say: _Say) -> None:
@@ -478,6 +511,10 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
 
 def _play(args: argparse.Namespace, lang: Lang) -> None:
     keys = KeyReader()
+    if args.server is not None:
+        identities = Identities(config_file())
+        play_online(args.server, args.name, args.table, lang, keys, print, keys.discard, identities)
+        return
     if args.resume is not None:
         resume_game(args.resume, args.save, lang, keys, print, keys.discard)
         return

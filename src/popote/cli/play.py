@@ -214,14 +214,14 @@ def _play(
     except (QuitGame, KeyboardInterrupt) as stop:
         console.write(STOPPED.get(lang))
         if save is None and isinstance(stop, QuitGame) and stop.asked:
-            save = _ask_save_path(console)
+            save = ask_save_path(console)
     if save is not None:
         write_save(save, match.to_record(), human, kinds)
         console.write(SAVED.render(lang, path=save))
     return match
 
 
-def _ask_save_path(console: Console) -> Path | None:
+def ask_save_path(console: Console) -> Path | None:
     """A file to save a game the person quit, asked until it can be written."""
     while True:
         try:

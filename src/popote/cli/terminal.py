@@ -94,14 +94,15 @@ Shortcut = Callable[[], None]
 class MenuAsker:
     """Walks a menu tree with the person until they pick an action.
 
-    ``table`` gives the current table for ``v``; ``extra`` adds shortcut keys, each
-    described by one more help line. ``discard`` throws away what was typed ahead after a
+    ``game`` gives the rules summary for ``r`` and ``table`` the current table for ``v``
+    (neither in the online lobby); ``extra`` adds shortcut keys, each described by one
+    more help line. ``discard`` throws away what was typed ahead after a
     wrong answer, so that a pasted word gets one error, not one per letter.
     """
 
     def __init__(
         self,
-        game: Game,
+        game: Game | None,
         lang: Lang,
         read: Reader,
         write: Writer,
@@ -115,7 +116,7 @@ class MenuAsker:
         self.discard = discard
         self.extra = dict(extra or {})
 
-    def choose(self, menu: Menu, table: Callable[[], str]) -> Action:
+    def choose(self, menu: Menu, table: Callable[[], str] | None = None) -> Action:
         path = [menu]
         while True:
             entry = self._pick(path[-1], len(path) > 1, table)
@@ -126,7 +127,7 @@ class MenuAsker:
             elif entry.submenu is not None:
                 path.append(entry.submenu)
 
-    def _pick(self, menu: Menu, back: bool, table: Callable[[], str]) -> MenuEntry | None:
+    def _pick(self, menu: Menu, back: bool, table: Callable[[], str] | None) -> MenuEntry | None:
         """The entry chosen in ``menu``, or None to go back one step."""
         if menu.title:
             self.write(STEP.format(title=menu.title).get(self.lang))
@@ -158,7 +159,12 @@ class MenuAsker:
             raise QuitGame from stop
 
     def _shortcut(
-        self, typed: str, table: Callable[[], str], count: int, quick: bool, back: bool
+        self,
+        typed: str,
+        table: Callable[[], str] | None,
+        count: int,
+        quick: bool,
+        back: bool,
     ) -> None:
         if typed == "q":
             self.confirm_quit()
@@ -170,9 +176,9 @@ class MenuAsker:
                 *([HELP_BACK] if back else []),
             ]
             self.write("\n".join(line.get(self.lang) for line in lines))
-        elif typed == "r":
+        elif typed == "r" and self.game is not None:
             self.write(self.game.spec.summary.get(self.lang))
-        elif typed == "v":
+        elif typed == "v" and table is not None:
             self.write(table())
         elif typed in self.extra:
             self.extra[typed][1]()
