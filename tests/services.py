@@ -1,4 +1,4 @@
-"""Outside services the tests talk to (PostgreSQL now; Redis and Chromium later).
+"""Outside services the tests talk to (PostgreSQL, Chromium; Redis later).
 
 Where a service is missing the tests that need it skip with a visible reason, except when
 ``POPOTE_REQUIRE_SERVICES=1`` (CI sets it): then a missing service is a failure.
@@ -15,6 +15,8 @@ from contextlib import contextmanager
 import pytest
 
 POSTGRES_HOST = ("127.0.0.1", 5432)
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, which the browser tests drive (``make test`` installs it)."""
 POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
@@ -58,3 +60,10 @@ def postgres_schema() -> Iterator[str]:
         with engine.begin() as connection:
             connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         engine.dispose()
+
+
+def chromium() -> str:
+    """The path of Debian's Chromium, or a skip (a failure where services are required)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        missing_service(f"Chromium missing at {CHROMIUM} (apt-get install chromium)")
+    return CHROMIUM

@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
-from popote.server import api, metrics, ws
+from popote.server import api, metrics, web, ws
 from popote.server.errors import Refused
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
@@ -45,6 +45,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="Popote", version=str(api.PROTOCOL), lifespan=lifespan)
     app.include_router(api.router)
     app.include_router(ws.router)
+    web.install(app)
     app.include_router(metrics.router)
     app.add_exception_handler(PopoteError, _refusal)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _malformed)  # type: ignore[arg-type]

@@ -1,0 +1,18 @@
+"""The browser client served by ``popote serve``: pages, one script, one style sheet.
+
+Installing the Python package is enough: the templates and static files ship inside it and
+nothing is built with Node. See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from popote.server.web.pages import router
+
+
+def install(app: FastAPI) -> None:
+    """Serve the pages and their static files from ``app``."""
+    app.include_router(router)
+    app.mount("/static", StaticFiles(packages=[("popote.server.web", "static")]), name="static")

@@ -1,0 +1,282 @@
+"""The browser client's pages, drawn on the server in the reader's language.
+
+The live parts (tables, lobby, chat) are filled by ``static/popote.js`` through the same
+HTTP API and WebSockets as any other client; what can be drawn once (games, rules, the
+table creation form, replays) is drawn here from the engine and the games' presenters.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+from urllib.parse import parse_qs, quote
+
+from fastapi import APIRouter, Cookie, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+import popote
+from popote.cli.common import save_payload
+from popote.core.i18n import LANGUAGES, Lang
+from popote.core.registry import get_game
+from popote.server.clocks import table_clock
+from popote.server.errors import Refused
+from popote.server.hub import Hub
+from popote.server.language import choose_lang
+from popote.server.live import LiveTable
+from popote.server.seats import LEVEL_NAMES, LEVELS
+from popote.server.settings import CLOCKS, GAME_CLOCKS
+from popote.server.web import texts
+from popote.server.web.memory import fleeting_kinds
+from popote.server.web.replay import replay_of
+
+router = APIRouter(include_in_schema=False)
+LANG_COOKIE = "popote_lang"
+YEAR = 365 * 24 * 3600
+FORM_LIMIT = 1024
+
+_templates = Environment(
+    loader=PackageLoader("popote.server.web", "templates"),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+CookieLang = Annotated[str | None, Cookie(alias=LANG_COOKIE)]
+QueryLang = Annotated[str | None, Query(max_length=5)]
+
+
+def page_lang(request: Request, asked: str | None, remembered: str | None) -> Lang:
+    """``?lang=`` first, then the language remembered in the cookie, then the browser's."""
+    return choose_lang(asked, remembered, request.headers.get("accept-language"))
+
+
+def _render(
+    request: Request, lang: Lang, template: str, status: int = 200, **context: Any
+) -> HTMLResponse:
+    other: Lang = next(code for code in LANGUAGES if code != lang)
+    html = _templates.get_template(template).render(
+        lang=lang,
+        other_lang=other,
+        w=texts.page_words(lang),
+        here=request.url.path,
+        script_words=json.dumps(texts.words(lang), ensure_ascii=False),
+        **context,
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _summary(name: str, lang: Lang) -> list[str]:
+    return get_game(name).spec.summary.get(lang).split("\n")
+
+
+def _players(info: dict[str, Any], lang: Lang) -> str:
+    low, high = info["min_players"], info["max_players"]
+    key = "players_one" if low == high == 1 else "players_range"
+    return texts.PAGE[key].render(lang, low=low, high=high)
+
+
+def _game_card(name: str, lang: Lang) -> dict[str, Any]:
+    info = popote.game_info(name)
+    return {
+        "name": name,
+        "title": info["title"][lang],
+        "players": _players(info, lang),
+        "description": _summary(name, lang)[0],
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request, lang: QueryLang = None, remembered: CookieLang = None) -> Any:
+    chosen = page_lang(request, lang, remembered)
+    games = [_game_card(name, chosen) for name in popote.game_names()]
+    return _render(request, chosen, "lobby.html", games=games)
+
+
+@router.get("/games/{name}", response_class=HTMLResponse)
+async def game_page(
+    request: Request, name: str, lang: QueryLang = None, remembered: CookieLang = None
+) -> Any:
+    chosen = page_lang(request, lang, remembered)
+    if name not in popote.game_names():
+        return _missing(request, chosen, "no_such_game")
+    info = popote.game_info(name)
+    return _render(
+        request,
+        chosen,
+        "game.html",
+        game=_game_card(name, chosen),
+        info=info,
+        options=_option_fields(info, chosen),
+        clocks=_clock_choices(request, name, chosen),
+        levels=[(level, LEVEL_NAMES[level].get(chosen)) for level in LEVELS],
+    )
+
+
+def _option_fields(info: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
+    """Every option of the game as a form field, labelled by its own help text."""
+    return [
+        {"key": key, **option, "label": option["help"][lang]}
+        for key, option in info["options"].items()
+    ]
+
+
+def _clock_choices(request: Request, game: str, lang: Lang) -> list[dict[str, Any]]:
+    scale = _hub(request).settings.clock_scale
+    default = GAME_CLOCKS.get(game, "normal")
+    choices = []
+    for kind in CLOCKS:
+        clock = table_clock(game, kind, None, None, scale)
+        label = (
+            texts.PAGE["clock_none"].get(lang)
+            if clock.get("turn") is None
+            else texts.PAGE["clock_preset"].render(
+                lang, name=kind, turn=_seconds(clock["turn"]), window=_seconds(clock["window"])
+            )
+        )
+        choices.append({"kind": kind, "label": label, "selected": kind == default})
+    return choices
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g}"
+
+
+@router.get("/rules/{name}", response_class=HTMLResponse)
+async def rules_page(
+    request: Request, name: str, lang: QueryLang = None, remembered: CookieLang = None
+) -> Any:
+    chosen = page_lang(request, lang, remembered)
+    if name not in popote.game_names():
+        return _missing(request, chosen, "no_such_game")
+    return _render(
+        request,
+        chosen,
+        "rules.html",
+        game=_game_card(name, chosen),
+        summary=_summary(name, chosen),
+    )
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse)
+async def table_page(
+    request: Request,
+    table_id: str,
+    lang: QueryLang = None,
+    remembered: CookieLang = None,
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> Any:
+    chosen = page_lang(request, lang, remembered)
+    table = _visible(request, table_id, invite)
+    if table is None:
+        return _missing(request, chosen, "no_such_table")
+    row = table.row
+    config = {
+        "table": row.id,
+        "invite": invite,
+        "lang": chosen,
+        "game": row.game,
+        "fleeting": fleeting_kinds(row.game, row.options),
+        "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in LEVELS],
+    }
+    return _render(
+        request,
+        chosen,
+        "table.html",
+        game=_game_card(row.game, chosen),
+        summary=_summary(row.game, chosen),
+        config=json.dumps(config, ensure_ascii=False),
+        table_id=row.id,
+    )
+
+
+def _visible(request: Request, table_id: str, invite: str | None) -> LiveTable | None:
+    """The table if anyone with this link may see it (public, or the right invite)."""
+    try:
+        return _hub(request).table(table_id[:64], None, invite)
+    except Refused:
+        return None
+
+
+@router.get("/replay/{table_id}", response_class=HTMLResponse)
+async def replay_page(
+    request: Request,
+    table_id: str,
+    lang: QueryLang = None,
+    remembered: CookieLang = None,
+    at: Annotated[int | None, Query(ge=0, le=10**6)] = None,
+    reveal: bool = False,
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> Any:
+    chosen = page_lang(request, lang, remembered)
+    table = _visible(request, table_id, invite)
+    if table is None:
+        return _missing(request, chosen, "no_such_table")
+    replay = replay_of(table, chosen)
+    if replay is None:
+        return _render(
+            request, chosen, "replay.html", game=_game_card(table.row.game, chosen), replay=None
+        )
+    index = replay.last if at is None else min(at, replay.last)
+    return _render(
+        request,
+        chosen,
+        "replay.html",
+        game=_game_card(table.row.game, chosen),
+        replay=replay,
+        index=index,
+        reveal=reveal,
+        step=replay.step(index, reveal),
+        link=_replay_link(table_id, invite, reveal),
+        hidden_link=_replay_link(table_id, invite, False),
+        revealed_link=_replay_link(table_id, invite, True),
+        download=f"/replay/{quote(table_id)}/save.json"
+        + (f"?invite={quote(invite)}" if invite else ""),
+    )
+
+
+def _replay_link(table_id: str, invite: str | None, reveal: bool) -> str:
+    """The replay's address without its position; ``&at=N`` is added to it."""
+    link = f"/replay/{quote(table_id)}?reveal={'true' if reveal else 'false'}"
+    return link + (f"&invite={quote(invite)}" if invite else "")
+
+
+@router.get("/replay/{table_id}/save.json")
+async def save_file(
+    request: Request,
+    table_id: str,
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> Response:
+    """The finished game as ``popote replay`` reads it."""
+    table = _visible(request, table_id, invite)
+    if table is None or table.match is None or table.row.state != "over":
+        return Response(status_code=404)
+    record = save_payload(table.match.to_record(), None)
+    return Response(
+        json.dumps(record, ensure_ascii=False, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="popote-{table.row.id}.json"'},
+    )
+
+
+@router.post("/lang")
+async def set_language(request: Request) -> RedirectResponse:
+    """Remember the reader's language in a cookie (the identity's setting is changed by the
+    page's script through ``PATCH /api/v1/me``). The form is read by hand: two short fields
+    do not call for a multipart parser."""
+    fields = parse_qs((await request.body())[:FORM_LIMIT].decode("utf-8", "replace"))
+    chosen = choose_lang(fields.get("lang", [""])[0], None, None)
+    back = fields.get("back", ["/"])[0]
+    where = back if back.startswith("/") and not back.startswith("//") else "/"
+    answer = RedirectResponse(where, status_code=303)
+    answer.set_cookie(LANG_COOKIE, chosen, max_age=YEAR, samesite="lax")
+    return answer
+
+
+def _missing(request: Request, lang: Lang, what: str) -> HTMLResponse:
+    return _render(request, lang, "missing.html", status=404, what=texts.PAGE[what].get(lang))

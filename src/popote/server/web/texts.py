@@ -1,0 +1,179 @@
+"""What the browser client says, in French and English.
+
+The pages are drawn on the server in the reader's language; the few words the page's script
+needs (buttons it builds, what it announces) travel with the page as JSON (:func:`words`).
+Game text is never here: it comes from each game's presenter, as in the terminal.
+"""
+
+from __future__ import annotations
+
+from popote.core.i18n import Lang, Text
+
+PAGE: dict[str, Text] = {
+    "site": Text("Popote", "Popote"),
+    "skip": Text("Aller au contenu", "Skip to content"),
+    "main_nav": Text("Navigation principale", "Main navigation"),
+    "lobby": Text("Salon", "Lobby"),
+    "language": Text("Langue", "Language"),
+    "switch_lang": Text("English", "Français"),
+    "switch_lang_hint": Text("Read this site in English", "Lire ce site en français"),
+    "who": Text("Votre identité", "Who you are"),
+    "your_name": Text("Votre nom", "Your name"),
+    "enter": Text("Entrer", "Enter"),
+    "games": Text("Jeux", "Games"),
+    "players_range": Text("{low} à {high} joueurs", "{low} to {high} players"),
+    "players_one": Text("{low} joueur", "{low} player"),
+    "new_table": Text("Créer une table", "Create a table"),
+    "new_table_for": Text("Créer une table : {title}", "Create a table: {title}"),
+    "rules": Text("Règles", "Rules"),
+    "rules_of": Text("Règles : {title}", "Rules: {title}"),
+    "leaderboard": Text("Classement", "Leaderboard"),
+    "open_tables": Text("Tables ouvertes", "Open tables"),
+    "no_tables": Text("Aucune table ouverte pour l'instant.", "No open table yet."),
+    "chat": Text("Discussion", "Chat"),
+    "chat_lobby": Text("Discussion du salon", "Lobby chat"),
+    "message": Text("Message", "Message"),
+    "send": Text("Envoyer", "Send"),
+    "players": Text("Nombre de joueurs", "Number of players"),
+    "options": Text("Options du jeu", "Game options"),
+    "table_settings": Text("Réglages de la table", "Table settings"),
+    "bots": Text("Robots assis dès le départ", "Bots seated from the start"),
+    "bot_level": Text("Niveau des robots", "Bots' level"),
+    "stand_in_level": Text(
+        "Niveau du robot qui remplace un absent", "Level of the bot standing in for the absent"
+    ),
+    "clock": Text("Horloge", "Clock"),
+    "clock_none": Text("sans horloge", "no clock"),
+    "clock_preset": Text(
+        "{name} : {turn} s par tour, {window} s pour répondre ensemble",
+        "{name}: {turn} s a turn, {window} s to answer together",
+    ),
+    "public": Text("Table publique (visible dans le salon)", "Public table (listed in the lobby)"),
+    "rated": Text("Partie classée", "Rated game"),
+    "create": Text("Créer la table", "Create the table"),
+    "yes": Text("oui", "yes"),
+    "no": Text("non", "no"),
+    "table_of": Text("Table : {title}", "Table: {title}"),
+    "seats": Text("Joueurs", "Players"),
+    "the_table": Text("La table", "The table"),
+    "your_choices": Text("Vos choix", "Your choices"),
+    "log": Text("Journal de la partie", "Game log"),
+    "status": Text("État de la partie", "Game status"),
+    "shortcuts": Text("Raccourcis clavier", "Keyboard shortcuts"),
+    "keys_text": Text(
+        "Chiffres : choisir (à partir de 10 choix, le numéro puis Entrée). 0 : revenir. "
+        "? : aide. r : règles. v : la table. l : derniers événements. c : horloge. "
+        "b : ajouter un robot (avant le début). t : écrire dans la discussion.",
+        "Digits: choose (from 10 choices on, the number then Enter). 0: back. "
+        "?: help. r: rules. v: the table. l: last events. c: clock. "
+        "b: add a bot (before the start). t: write in the chat.",
+    ),
+    "replay": Text("Revoir la partie", "Replay the game"),
+    "replay_of": Text("Revoir : {title}", "Replay: {title}"),
+    "previous": Text("Coup précédent", "Previous move"),
+    "next": Text("Coup suivant", "Next move"),
+    "first": Text("Début", "Start"),
+    "last": Text("Fin", "End"),
+    "go_round": Text("Aller à la manche", "Go to round"),
+    "round_n": Text("Manche {n}", "Round {n}"),
+    "go": Text("Aller", "Go"),
+    "reveal": Text("Montrer toutes les mains", "Reveal every hand"),
+    "hide": Text("Vue d'un spectateur", "A spectator's view"),
+    "download": Text("Télécharger la sauvegarde", "Download the save file"),
+    "replay_keys": Text(
+        "Raccourcis : n ou flèche droite, coup suivant ; p ou flèche gauche, coup précédent ; "
+        "m, manche suivante.",
+        "Shortcuts: n or right arrow, next move; p or left arrow, previous move; m, next round.",
+    ),
+    "position": Text("Position {index} sur {total}", "Position {index} of {total}"),
+    "what_happened": Text("Ce qui vient de se passer", "What just happened"),
+    "not_over": Text(
+        "Cette partie n'est pas terminée : elle se revoit une fois finie.",
+        "This game is not over: it can be replayed once finished.",
+    ),
+    "no_such_table": Text("Table introuvable.", "No such table."),
+    "no_such_game": Text("Jeu inconnu.", "Unknown game."),
+    "hands": Text("Les mains de chacun", "Everyone's hand"),
+    "seat_view": Text("Vu par {name}", "Seen by {name}"),
+    "no_js": Text(
+        "Cette page a besoin de JavaScript pour jouer en direct.",
+        "This page needs JavaScript to play live.",
+    ),
+}
+
+SCRIPT: dict[str, Text] = {
+    "welcome": Text("Bonjour {name}.", "Hello {name}."),
+    "sit": Text("S'asseoir", "Sit down"),
+    "watch": Text("Regarder", "Watch"),
+    "open": Text("Ouvrir", "Open"),
+    "add_bot": Text("Ajouter un robot", "Add a bot"),
+    "start": Text("Lancer la partie", "Start the game"),
+    "leave": Text("Quitter la table", "Leave the table"),
+    "back": Text("0. Revenir", "0. Back"),
+    "state_lobby": Text("en attente de joueurs", "waiting for players"),
+    "state_playing": Text("en cours", "being played"),
+    "state_over": Text("terminée", "over"),
+    "table_line": Text("{title}, {state}, {seats}", "{title}, {state}, {seats}"),
+    "human": Text("joueur", "player"),
+    "free": Text("libre", "free"),
+    "away": Text("absent, un robot joue pour lui", "away, a bot plays for them"),
+    "you": Text("vous", "you"),
+    "to_act": Text("à jouer", "to play"),
+    "your_turn": Text("À vous.", "Your turn."),
+    "waiting": Text("En attente de {names}.", "Waiting for {names}."),
+    "watching": Text("Vous regardez cette partie.", "You are watching this game."),
+    "not_started": Text(
+        "La partie n'a pas commencé. Sièges libres : {free}.",
+        "The game has not started. Free seats: {free}.",
+    ),
+    "ready": Text(
+        "Tous les sièges sont pris : la partie peut commencer.",
+        "Every seat is taken: the game can start.",
+    ),
+    "over": Text("La partie est terminée.", "The game is over."),
+    "clock_left": Text("{name} : {seconds} s", "{name}: {seconds} s"),
+    "clock_none": Text("Pas d'horloge en ce moment.", "No clock running now."),
+    "clock_hurry": Text("Plus que {seconds} secondes !", "Only {seconds} seconds left!"),
+    "no_events": Text("Rien ne s'est encore passé.", "Nothing has happened yet."),
+    "typed": Text("Tapé : {number}, Entrée pour valider.", "Typed: {number}, Enter to confirm."),
+    "invalid": Text(
+        "Choix invalide : {typed}. Tapez un numéro de 1 à {count}.",
+        "Invalid choice: {typed}. Type a number from 1 to {count}.",
+    ),
+    "help": Text(
+        "Tapez le numéro d'un choix. Jusqu'à 9 choix, une seule touche suffit ; à partir "
+        "de 10, tapez le numéro puis Entrée. 0 revient à l'étape précédente. Raccourcis : "
+        "? aide, r règles, v table, l derniers événements, c horloge, b ajouter un robot, "
+        "t discussion.",
+        "Type the number of a choice. Up to 9 choices, a single key is enough; from 10 on, "
+        "type the number then Enter. 0 goes back to the previous step. Shortcuts: ? help, "
+        "r rules, v table, l last events, c clock, b add a bot, t chat.",
+    ),
+    "no_choice": Text("Rien à choisir pour l'instant.", "Nothing to choose now."),
+    "connection_lost": Text(
+        "Connexion perdue, nouvelle tentative…", "Connection lost, trying again…"
+    ),
+    "connected": Text("Connecté.", "Connected."),
+    "said": Text("{name} : {text}", "{name}: {text}"),
+    "name_first": Text(
+        "Choisissez d'abord un nom (en haut de la page).",
+        "Choose a name first (at the top of the page).",
+    ),
+    "created": Text("Table créée.", "Table created."),
+    "results": Text("Résultat", "Result"),
+    "standing": Text("{name} : {score}", "{name}: {score}"),
+    "winner": Text("{line} (gagnant)", "{line} (winner)"),
+    "memory": Text(
+        "À retenir (ne restera pas affiché) : {line}",
+        "Remember this (it will not stay on screen): {line}",
+    ),
+}
+
+
+def page_words(lang: Lang) -> dict[str, str]:
+    return {key: text.get(lang) for key, text in PAGE.items()}
+
+
+def words(lang: Lang) -> dict[str, str]:
+    """What the page's script says, in ``lang``."""
+    return {key: text.get(lang) for key, text in SCRIPT.items()}

@@ -1,0 +1,146 @@
+"""Driving Debian's Chromium through Playwright, as a player with a screen reader would.
+
+Every page gets a recorder of what its live regions say (``said``), in order, each text
+once, as a screen reader announces the nodes added to a live region.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.server.harness import Server
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+WAIT_MS = 20_000
+SCREENSHOTS = Path(os.environ.get("POPOTE_SCREENSHOTS", Path(__file__).parent / "screenshots"))
+
+RECORDER = """
+window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  for (const region of document.querySelectorAll("[aria-live]")) {
+    const politeness = region.getAttribute("aria-live");
+    new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) {
+        window.__said.push({ text: node.textContent, politeness });
+      }
+    }).observe(region, { childList: true });
+  }
+});
+"""
+
+
+def open_page(
+    browser: Browser, server: Server, lang: str = "fr", viewport: ViewportSize | None = None
+) -> Page:
+    """A fresh browser profile (its own identity) on the lobby."""
+    context = browser.new_context(
+        locale="fr-FR" if lang == "fr" else "en-GB",
+        viewport=viewport or DESKTOP,
+        base_url=server.url,
+    )
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.goto("/")
+    return page
+
+
+def said(page: Page, politeness: str | None = None) -> list[str]:
+    """What the live regions said so far (``polite`` or ``assertive`` only, if given)."""
+    spoken: list[dict[str, str]] = page.evaluate("window.__said")
+    return [item["text"] for item in spoken if politeness in (None, item["politeness"])]
+
+
+def enter(page: Page, name: str) -> None:
+    """Take a guest name in the lobby."""
+    page.get_by_label(re.compile("Votre nom|Your name")).fill(name)
+    page.get_by_role("button", name=re.compile("^(Entrer|Enter)$")).click()
+    expect(page.locator("#identity")).to_contain_text(name)
+
+
+def create_table(
+    page: Page, game: str, players: int, bots: int, options: dict[str, Any] | None = None
+) -> str:
+    """Create a table from the game's page with ``bots`` random bots and no clock; returns
+    its id once the table page is open."""
+    page.goto(f"/games/{game}")
+    page.locator("#players").fill(str(players))
+    for key, value in (options or {}).items():
+        field = page.locator(f"#opt-{key}")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        elif field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.locator("#bots").fill(str(bots))
+    page.locator("#bot-level").select_option("random")
+    page.locator("#clock").select_option("none")
+    page.locator("#create-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/tables/"))
+    return page.url.rsplit("/", 1)[1].split("?")[0]
+
+
+def start(page: Page) -> None:
+    page.locator("#start").click()
+    expect(page.locator("#status")).not_to_contain_text(re.compile("pas commencé|not started"))
+
+
+def over(page: Page) -> bool:
+    return bool(re.search("terminée|is over", page.locator("#status").inner_text()))
+
+
+def play_to_end(page: Page, keyboard: bool, limit: float = 120.0) -> int:
+    """Take the first choice (the menu's best) at every decision until the game ends;
+    checks that each new decision took the focus. Returns how many choices were made."""
+    chosen = 0
+    deadline = time.monotonic() + limit
+    first = page.locator("#choices button").first
+    while not over(page):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        try:
+            first.wait_for(state="visible", timeout=2000)
+        except Exception:  # nothing to choose now: the others are playing
+            continue
+        if keyboard:
+            page.wait_for_function(
+                "document.activeElement && document.activeElement.closest('#choices')",
+                timeout=WAIT_MS,
+            )
+            page.keyboard.press("1")
+        else:
+            first.click()
+        chosen += 1
+    return chosen
+
+
+def check_axe(page: Page) -> None:
+    """axe-core finds nothing wrong with the page as it stands."""
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """The page at desktop and phone widths, saved for people to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"{name}-{label}.png", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    return SCREENSHOTS

@@ -1,0 +1,29 @@
+"""One server and one headless Chromium per test module (see ``tests/services.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.server.harness import Server
+from tests.services import chromium
+from tests.web.browser import ARGS
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    started = Server(tmp_path_factory.mktemp("web"), None)
+    started.start()
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    path = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, headless=True, args=ARGS)
+        yield launched
+        launched.close()
