@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -78,5 +79,15 @@ def _serve(server: uvicorn.Server, host: str, port: int) -> bool:
             print(f"Popote écoute sur {address} / listening on {address}", flush=True)
 
     server.startup = startup  # type: ignore[method-assign]
-    server.run()
+    # uvicorn shuts down gracefully on SIGTERM, then sends it again to whatever handler was
+    # there before; the default one would kill the process and report a failure.
+    previous = signal.signal(signal.SIGTERM, _already_stopped)
+    try:
+        server.run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return server.started
+
+
+def _already_stopped(_signal: int, _frame: object) -> None:
+    """The repeated SIGTERM comes after the shutdown it asked for: nothing is left to do."""
