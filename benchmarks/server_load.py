@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -85,9 +86,12 @@ class Tally:
     measuring: bool = False
     actions: int = 0
     games: int = 0
-    errors: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    """Refused answers by code (an answer crossing another seat's is refused, harmlessly)."""
     connected: int = 0
     round_trips: list[float] = field(default_factory=list)
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once every table is open: clients of the first tables wait for the others."""
 
 
 # --- the server process ---------------------------------------------------------------------
@@ -187,7 +191,7 @@ class Player:
 
     async def play(self, url: str, table: str, token: str) -> None:
         address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}?token={token}"
-        async with websockets.connect(address, max_size=2**24) as socket:
+        async with websockets.connect(address, max_size=2**24, open_timeout=SETUP_WAIT) as socket:
             reader = asyncio.create_task(self._read(socket))
             try:
                 await self._answer(socket)
@@ -205,7 +209,8 @@ class Player:
             self.awaited = (frame["index"] + 1, self.sent[1]) if self.sent else None
             self.fresh_after, self.sent = frame["index"], None
         elif kind == "error":
-            self.tally.errors += self.tally.measuring
+            if self.tally.measuring:
+                self.tally.errors[frame["code"]] += 1
             self.sent = None
         elif kind in ("update", "snapshot"):
             self._state(frame)
@@ -225,6 +230,7 @@ class Player:
         self.latest = frame
 
     async def _answer(self, socket: Any) -> None:
+        await self.tally.go.wait()
         while True:
             await self.changed.wait()
             self.changed.clear()
@@ -371,6 +377,7 @@ async def _measure(server: ServerProcess, load: Load) -> dict[str, Any]:
     tables = [asyncio.create_task(lounge.keep(n)) for n in range(load.tables)]
     try:
         await _until_connected(tally, load, tables)
+        tally.go.set()
         _say(f"{load.tables} tables open, {tally.connected} clients connected; warming up")
         await asyncio.sleep(load.warmup)
         before = (await lounge.stats(), server.usage(), os.times(), time.perf_counter())
@@ -435,7 +442,8 @@ def report(
         "actions_per_second": tally.actions / elapsed,
         "client_actions_timed": sum(counts),
         "games_finished": tally.games,
-        "errors": tally.errors,
+        "errors": dict(tally.errors),
+        "tables_in_memory": after[0]["tables"],
         "server_p50_ms": _ms(quantile(counts, 0.50)),
         "server_p99_ms": _ms(quantile(counts, 0.99)),
         "round_trip_p50_ms": _ms(statistics.median(rtt)) if rtt else None,
@@ -466,8 +474,11 @@ def print_report(figures: dict[str, Any]) -> None:
     print(f"measured for:             {figures['seconds']:.1f} s")
     print(
         f"actions served:           {figures['actions']} ({figures['actions_per_second']:,.1f}/s), "
-        f"{figures['games_finished']} games finished, {figures['errors']} errors"
+        f"{figures['games_finished']} games finished, "
+        f"{figures['tables_in_memory']} tables in the server's memory"
     )
+    errors = ", ".join(f"{code} {count}" for code, count in sorted(figures["errors"].items()))
+    print(f"answers refused:          {errors or 'none'}")
     print(
         f"action -> events, server: p50 {_shown(figures['server_p50_ms'])}, "
         f"p99 {_shown(figures['server_p99_ms'])} ({figures['client_actions_timed']} client actions)"
