@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -81,6 +82,20 @@ def test_ctrl_c_while_the_local_cluster_starts_stops_cleanly(
     err = capsys.readouterr().err
     assert status == 130 and "0 partie terminée sur 6" in err
     assert "Aucune partie terminée : rien à rapporter." in err
+
+
+def test_a_ray_address_where_nothing_answers_is_said_at_once(
+    ray_module: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    monkeypatch.setenv("RAY_ADDRESS", address)
+    status = main(["simulate", GAME, "--games", "6", "--backend", "ray", "--lang", "en"])
+    captured = capsys.readouterr()
+    assert status == 2 and not captured.out
+    assert f"Error: the Ray cluster of RAY_ADDRESS ('{address}') does not answer" in captured.err
+    assert not ray_module.is_initialized()
 
 
 @pytest.mark.usefixtures("cluster")

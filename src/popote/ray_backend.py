@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
@@ -26,10 +27,15 @@ MISSING = Text(
     "--backend ray demande l'extra ray : pip install 'popote[ray]'",
     "--backend ray needs the ray extra: pip install 'popote[ray]'",
 )
-UNREACHABLE = Text(
-    "impossible de joindre le cluster Ray {address} (RAY_ADDRESS) : {reason}",
-    "cannot reach the Ray cluster {address} (RAY_ADDRESS): {reason}",
+SILENT = Text(
+    "le cluster Ray de RAY_ADDRESS ({address}) ne répond pas",
+    "the Ray cluster of RAY_ADDRESS ({address}) does not answer",
 )
+REFUSED = Text(
+    "le cluster Ray de RAY_ADDRESS ({address}) refuse la connexion : {reason}",
+    "the Ray cluster of RAY_ADDRESS ({address}) refused the connection: {reason}",
+)
+KNOCK_SECONDS = 5.0
 
 
 def load_ray() -> ModuleType:
@@ -86,11 +92,26 @@ def _connect(ray: ModuleType, jobs: int) -> bool:
     if not address:
         ray.init(address="local", num_cpus=jobs, include_dashboard=False, **quiet)
         return True
+    if not _answers(address):
+        raise PopoteError(SILENT.format(address=shown(address)))
     try:
         ray.init(address=address, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as error:
-        raise PopoteError(UNREACHABLE.format(address=shown(address), reason=str(error))) from error
+        raise PopoteError(REFUSED.format(address=shown(address), reason=error)) from error
     return True
+
+
+def _answers(address: str) -> bool:
+    """Whether something listens at a ``[ray://]host:port`` address: Ray itself retries a
+    silent one for minutes. Other forms (``auto``...) are left to Ray."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return True
+    try:
+        with socket.create_connection((host, int(port)), timeout=KNOCK_SECONDS):
+            return True
+    except OSError:
+        return False
 
 
 def _gathered(ray: ModuleType, refs: Sequence[Any]) -> Iterator[Outcome]:
