@@ -271,7 +271,10 @@ class Lounge:
         self.load = load
         self.tally = tally
         self.games = dealt(load)
-        self.http = httpx.AsyncClient(base_url=url, timeout=SETUP_WAIT)
+        # Idle connections are dropped before uvicorn's 5 s keep-alive ends: reusing one the
+        # server is closing at that moment fails with a read error.
+        keep = httpx.Limits(keepalive_expiry=1.0)
+        self.http = httpx.AsyncClient(base_url=url, timeout=SETUP_WAIT, limits=keep)
         self.setup = asyncio.Semaphore(SETUP_AT_ONCE)
 
     async def keep(self, number: int) -> None:
