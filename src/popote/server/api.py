@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
@@ -21,6 +22,7 @@ PROTOCOL = 1
 REVISION = "1.1"
 """Version 1, revision 1.1: results, save, ratings and leaderboards added (nothing changed)."""
 router = APIRouter(prefix="/api/v1")
+log = logging.getLogger("popote.server")
 # Every handler is async: the hub and its tables live on the event loop, never in threads.
 
 
@@ -182,6 +184,7 @@ async def create_table(
     body: CreateBody, user: UserDep, hub: HubDep, lang: LangDep
 ) -> dict[str, Any]:
     table, invite = hub.create(user, TableRequest(**body.model_dump()))
+    log.info("table created", extra={"table": table.id, "game": table.row.game, "user": user.id})
     described = table.describe(lang)
     if invite is not None:
         described["invite"] = invite
@@ -225,6 +228,7 @@ async def leave(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dic
 async def start(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
     found = hub.table(table_id, user)
     hub.start(user, found)
+    log.info("table started", extra={"table": found.id, "user": user.id})
     return found.describe(lang)
 
 

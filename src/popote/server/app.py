@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -17,9 +18,12 @@ from popote.server import api, metrics, web, ws
 from popote.server.errors import Refused
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
+from popote.server.limits import Guard
+from popote.server.live import LiveTable
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
 
+log = logging.getLogger("popote.server")
 MALFORMED = Text("requête mal formée : {details}", "malformed request: {details}")
 UNAVAILABLE = Text(
     "service momentanément indisponible, rien n'a changé",
@@ -37,20 +41,29 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(settings, store)
         hub.restore()
         app.state.hub = hub
+        app.state.watch = metrics.Watch(hub, app.state.guard)
+        hub.on_table_over.append(_log_over)
+        metrics.watch_database(store.engine)
         try:
             yield
         finally:
             hub.close()
 
     app = FastAPI(title="Popote", version=str(api.PROTOCOL), lifespan=lifespan)
+    app.state.guard = Guard(settings.limits)
     app.include_router(api.router)
     app.include_router(ws.router)
     web.install(app)
     app.include_router(metrics.router)
+    app.include_router(metrics.probes)
     app.add_exception_handler(PopoteError, _refusal)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _malformed)  # type: ignore[arg-type]
     app.add_exception_handler(SQLAlchemyError, _unavailable)  # type: ignore[arg-type]
     return app
+
+
+def _log_over(table: LiveTable) -> None:
+    log.info("table over", extra={"table": table.id, "game": table.row.game})
 
 
 def _lang(request: Request) -> Any:

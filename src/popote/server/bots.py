@@ -19,6 +19,7 @@ from popote.bots.base import Bot
 from popote.bots.registry import make_bot
 from popote.core.actions import visible_events
 from popote.core.match import Match
+from popote.server.metrics import BOT_SECONDS
 
 _KEPT_MATCHES = 64
 _worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot]] = OrderedDict()
@@ -62,11 +63,16 @@ class BotPool:
         self, table: str, record: dict[str, Any], seat: int, level: str
     ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._executor(), think, table, record, seat, level)
-        except BrokenProcessPool:
-            self._pool = None
-            return await loop.run_in_executor(self._executor(), think, table, record, seat, level)
+        with BOT_SECONDS.labels(level).time():
+            try:
+                return await loop.run_in_executor(
+                    self._executor(), think, table, record, seat, level
+                )
+            except BrokenProcessPool:
+                self._pool = None
+                return await loop.run_in_executor(
+                    self._executor(), think, table, record, seat, level
+                )
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import signal
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from popote.server import logs
+from popote.server.limits import Limits
+from popote.server.logs import LEVELS
 from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, Settings
 
 
@@ -34,6 +35,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-workers", type=int, default=2, help="processus des bots (défaut : 2)"
     )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="origine d'une page autorisée à ouvrir des WebSockets, en plus de celle du serveur, "
+        "par ex. https://popote.example.org (répétable)",
+    )
+    parser.add_argument(
+        "--max-connections-per-ip",
+        type=int,
+        default=Limits.per_ip,
+        help=f"WebSockets ouvertes depuis une même adresse, 0 : sans limite (défaut : {Limits.per_ip})",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=LEVELS,
+        default="info",
+        help="niveau des journaux JSON écrits sur la sortie d'erreur (défaut : info)",
+    )
 
 
 if TYPE_CHECKING:
@@ -51,6 +72,9 @@ def run_serve(args: argparse.Namespace) -> int:
         db=args.db,
         clock_scale=args.clock_scale,
         bot_workers=args.bot_workers,
+        limits=Limits(
+            allowed_origins=tuple(args.allowed_origin), per_ip=args.max_connections_per_ip
+        ),
     )
     config = uvicorn.Config(
         create_app(settings),
@@ -58,11 +82,12 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         ws_max_size=FRAME_LIMIT,
         log_level="warning",
+        log_config=None,  # one setup for every logger: popote.server.logs
         access_log=False,
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    logs.setup(args.log_level)
     return 0 if _serve(server, args.host, args.port) else 1
 
 

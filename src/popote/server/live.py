@@ -23,6 +23,7 @@ from popote.server.clocks import Clocks
 from popote.server.errors import Refused
 from popote.server.fairness import Answer, Collector
 from popote.server.feeds import Connection, Feed, Message
+from popote.server.metrics import counted_action
 from popote.server.models import ActionRow, ResultRow, Table, now
 from popote.server.render import decision, event_lines, table_text
 from popote.server.results import results_json
@@ -248,6 +249,7 @@ class LiveTable:
         )
         self.match = trial
         self.played = index + 1
+        counted_action(by_bot)
         if action_id is not None:
             self._applied_ids[(seat, action_id)] = index
         if by_bot:

@@ -1,21 +1,40 @@
-"""How fast the server answers: the time from a client's action received to its events sent.
+"""How the server runs, for people and for Prometheus.
 
-The durations go into a histogram with fixed, log-spaced bounds (as Prometheus keeps them)
-rather than a list of samples: memory stays constant however long the server runs, and a
-reader who takes two snapshots and subtracts them gets the figures of just that stretch of
-time (``benchmarks/server_load.py`` does so). ``GET /api/v1/stats`` publishes it.
+The time from a client's action received to its events sent goes into a histogram with
+fixed, log-spaced bounds (as Prometheus keeps them) rather than a list of samples: memory
+stays constant however long the server runs, and a reader who takes two snapshots and
+subtracts them gets the figures of just that stretch of time (``benchmarks/server_load.py``
+does so). ``GET /api/v1/stats`` publishes it whole, ``GET /metrics`` (Prometheus' text
+format) with four buckets a decade, beside the tables, connections, actions, bots' thinking
+time and store errors. ``GET /healthz`` says whether the server can serve.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.registry import Collector
+from pydantic import BaseModel
+from sqlalchemy import Engine, event, text
 
-from popote.server.live import LiveTable
+if TYPE_CHECKING:
+    from popote.server.hub import Hub
+    from popote.server.limits import Guard
+    from popote.server.live import LiveTable
 
 PER_DECADE = 40
 BOUNDS: tuple[float, ...] = tuple(1e-5 * 10 ** (k / PER_DECADE) for k in range(7 * PER_DECADE + 1))
@@ -23,6 +42,28 @@ BOUNDS: tuple[float, ...] = tuple(1e-5 * 10 ** (k / PER_DECADE) for k in range(7
 one more bucket holds anything longer."""
 
 router = APIRouter(prefix="/api/v1")
+probes = APIRouter()
+
+# Counted for the whole process (a process serves one app); each app's registry adds them.
+ACTIONS = Counter(
+    "popote_actions", "Actions applied at tables, by players or bots", ["by"], registry=None
+)
+BOT_SECONDS = Histogram(
+    "popote_bot_think_seconds",
+    "Time from asking a bot for an action to its answer (waiting for a worker included)",
+    ["level"],
+    buckets=(0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0),
+    registry=None,
+)
+STORE_ERRORS = Counter(
+    "popote_store_errors", "Errors raised by the database or Redis", ["store"], registry=None
+)
+for _by in ("player", "bot"):
+    ACTIONS.labels(_by)
+for _store in ("database", "redis"):
+    STORE_ERRORS.labels(_store)
+EXPORTED_EVERY = PER_DECADE // 4
+"""Prometheus gets one bound in ten of the latency histogram: 10 µs to 100 s, 4 a decade."""
 
 
 class Latency:
@@ -71,6 +112,60 @@ def quantile(counts: Sequence[int], q: float) -> float | None:
     return float("inf")
 
 
+def counted_action(by_bot: bool) -> None:
+    """One more action applied (``popote_actions_total``)."""
+    ACTIONS.labels("bot" if by_bot else "player").inc()
+
+
+def store_error(store: str) -> None:
+    """One more error from ``store``: ``"database"`` or ``"redis"``."""
+    STORE_ERRORS.labels(store).inc()
+
+
+def watch_database(engine: Engine) -> None:
+    """Count every error the database raises, whichever call met it."""
+    event.listen(engine, "handle_error", lambda _context: store_error("database"))
+
+
+class Watch(Collector):
+    """One server's metrics: the process-wide ones and what its hub and guard hold now."""
+
+    def __init__(self, hub: Hub, guard: Guard) -> None:
+        self.hub = hub
+        self.guard = guard
+        self.registry = CollectorRegistry()
+        for collector in (ACTIONS, BOT_SECONDS, STORE_ERRORS, self):
+            self.registry.register(collector)
+
+    def collect(self) -> Iterator[Metric]:
+        tables = GaugeMetricFamily(
+            "popote_tables", "Tables in memory, waiting or being played", labels=["state"]
+        )
+        for state in ("lobby", "playing"):
+            count = sum(1 for table in self.hub.tables.values() if table.row.state == state)
+            tables.add_metric([state], count)
+        yield tables
+        yield GaugeMetricFamily(
+            "popote_connections", "Open WebSockets (tables and lobby)", value=self.guard.open
+        )
+        yield self._latency()
+
+    def _latency(self) -> HistogramMetricFamily:
+        latency = self.hub.latency
+        buckets, seen = [], 0
+        for index, count in enumerate(latency.counts[: len(BOUNDS)]):
+            seen += count
+            if index % EXPORTED_EVERY == 0:
+                buckets.append((f"{BOUNDS[index]:.6g}", float(seen)))
+        buckets.append(("+Inf", float(sum(latency.counts))))
+        return HistogramMetricFamily(
+            "popote_action_latency_seconds",
+            "Time from a client's action received to its events queued for every connection",
+            buckets=buckets,
+            sum_value=latency.total,
+        )
+
+
 def _played(table: LiveTable) -> int:
     return len(table.match.history) if table.match is not None else 0
 
@@ -79,3 +174,45 @@ def _played(table: LiveTable) -> int:
 async def stats(request: Request) -> dict[str, Any]:
     hub = request.app.state.hub
     return {"tables": len(hub.tables), "latency": hub.latency.snapshot()}
+
+
+class Health(BaseModel):
+    status: str
+    """``ok``, or ``unavailable`` with a 503 status."""
+    database: str
+    tables: int
+
+
+@probes.get(
+    "/healthz",
+    summary="Whether the server can serve (its database answers)",
+    response_model=Health,
+    responses={503: {"model": Health}},
+)
+async def healthz(request: Request) -> JSONResponse:
+    hub = request.app.state.hub
+    # In a thread: a database that does not answer must not hold every table up meanwhile.
+    ok = await asyncio.to_thread(_answers, hub.store.engine)
+    database = "ok" if ok else "unavailable"
+    health = Health(status="ok" if ok else "unavailable", database=database, tables=len(hub.tables))
+    return JSONResponse(health.model_dump(), status_code=200 if ok else 503)
+
+
+def _answers(engine: Engine) -> bool:
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except Exception:  # any failure to answer means the same to a load balancer
+        return False
+    return True
+
+
+@probes.get(
+    "/metrics",
+    summary="Prometheus metrics (text format)",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}}}},
+)
+async def metrics(request: Request) -> Response:
+    watch: Watch = request.app.state.watch
+    return Response(generate_latest(watch.registry), media_type=CONTENT_TYPE_LATEST)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from popote.server.limits import Limits
 
 DEFAULT_DATA = Path("~/.local/share/popote").expanduser()
 
@@ -59,3 +61,5 @@ class Settings:
     """Finished tables kept in memory; older ones are rebuilt from the database when asked."""
     send_queue: int = 1000
     """Messages waiting for a slow client before it is disconnected."""
+    limits: Limits = field(default_factory=Limits)
+    """Origins, connections and message rates of the WebSockets."""

@@ -23,6 +23,7 @@ from popote.server.errors import Refused, refused
 from popote.server.feeds import Connection, Feed, Message
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
+from popote.server.limits import FLOODING, TOO_MANY, Allowance, Guard
 from popote.server.live import LiveTable
 from popote.server.models import User
 from popote.server.settings import MESSAGE_LIMIT
@@ -31,6 +32,8 @@ log = logging.getLogger("popote.server")
 router = APIRouter()
 
 HELLO_WAIT = 10.0
+TEXT_FIELDS = ("token", "invite", "feed", "lang")
+CLOSE_CODES = {"unauthorized": 4401, "too_many_connections": TOO_MANY}
 UNAVAILABLE = Text(
     "service momentanément indisponible : rien n'a été joué, réessayez",
     "temporarily unavailable: nothing was played, try again",
@@ -67,7 +70,6 @@ class Session:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
-    await socket.accept()
     hub: Hub = socket.app.state.hub
     hello = await _hello(socket)
     if hello is None:
@@ -75,30 +77,32 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
     try:
         user = hub.user(hello.get("token"))
         table = hub.table(table_id, user, hello.get("invite"))
+        allowance = _guard(socket).enter(_address(socket), user.id, table.id)
     except Refused as error:
-        await _refuse(socket, error, hello, 4401 if error.code == "unauthorized" else 4404)
+        await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4404))
         return
     session = Session(socket, hub, user, choose_lang(hello.get("lang"), user.lang, None))
     session.feed = table.connect(
         user.id, session.lang, session.connection, hello.get("feed"), _seq(hello)
     )
     try:
-        await _serve(session, lambda message: _table_message(session, table, message))
+        await _serve(session, allowance, lambda message: _table_message(session, table, message))
     finally:
         table.disconnect(user.id, session.connection)
+        _guard(socket).leave(allowance, session.connection.close_code)
 
 
 @router.websocket("/ws/lobby")
 async def lobby_socket(socket: WebSocket) -> None:
-    await socket.accept()
     hub: Hub = socket.app.state.hub
     hello = await _hello(socket)
     if hello is None:
         return
     try:
         user = hub.user(hello.get("token"))
+        allowance = _guard(socket).enter(_address(socket), user.id, None)
     except Refused as error:
-        await _refuse(socket, error, hello, 4401)
+        await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4401))
         return
     session = Session(socket, hub, user, choose_lang(hello.get("lang"), user.lang, None))
     lobby = hub.lobby
@@ -109,20 +113,36 @@ async def lobby_socket(socket: WebSocket) -> None:
     for message in lobby.missed(hello.get("feed"), _seq(hello)) or []:
         session.connection.send(message)
     try:
-        await _serve(session, lambda message: _lobby_message(session, message))
+        await _serve(session, allowance, lambda message: _lobby_message(session, message))
     finally:
         lobby.connections.discard(session.connection)
+        _guard(socket).leave(allowance, session.connection.close_code)
+
+
+def _guard(socket: WebSocket) -> Guard:
+    guard: Guard = socket.app.state.guard
+    return guard
+
+
+def _address(socket: WebSocket) -> str:
+    return socket.client.host if socket.client else ""
 
 
 async def _hello(socket: WebSocket) -> dict[str, Any] | None:
-    """The query's ``token`` (and ``last_seq``, ``feed``...), or the first message's."""
+    """The query's ``token`` (and ``last_seq``, ``feed``...), or the first message's; None
+    (the socket refused) for a page of another site or a client that says nothing useful."""
+    if not _guard(socket).origin_allowed(socket.headers):
+        log.warning("origin refused", extra={"reason": socket.headers.get("origin", "")[:200]})
+        await socket.close(4403)  # before the handshake is accepted: an HTTP 403
+        return None
+    await socket.accept()
     query = dict(socket.query_params)
     if "token" in query:
         return query
     try:
         text = await asyncio.wait_for(socket.receive_text(), HELLO_WAIT)
         message = json.loads(text) if len(text) <= MESSAGE_LIMIT else None
-    except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
+    except (TimeoutError, WebSocketDisconnect, ValueError, KeyError, RecursionError):
         message = None
     if not isinstance(message, dict) or message.get("type") != "hello":
         error = refused(
@@ -133,7 +153,12 @@ async def _hello(socket: WebSocket) -> dict[str, Any] | None:
         )
         await _refuse(socket, error, query, 4400)
         return None
-    return {key: value for key, value in message.items() if key != "type"}
+    # Whatever the client put there, identifying fields are text or absent.
+    return {
+        key: value
+        for key, value in message.items()
+        if key != "type" and (isinstance(value, str) or key not in TEXT_FIELDS)
+    }
 
 
 async def _refuse(socket: WebSocket, error: Refused, hello: dict[str, Any], code: int) -> None:
@@ -156,10 +181,10 @@ def _seq(hello: dict[str, Any]) -> int | None:
     return None
 
 
-async def _serve(session: Session, handle: Any) -> None:
+async def _serve(session: Session, allowance: Allowance, handle: Any) -> None:
     """Read and answer messages until the client leaves or the server drops it."""
     pump = asyncio.create_task(session.connection.pump())
-    reader = asyncio.create_task(_read(session, handle))
+    reader = asyncio.create_task(_read(session, allowance, handle))
     dropped = asyncio.create_task(session.connection.closed.wait())
     try:
         await asyncio.wait({pump, reader, dropped}, return_when=asyncio.FIRST_COMPLETED)
@@ -170,7 +195,7 @@ async def _serve(session: Session, handle: Any) -> None:
             await session.socket.close(session.connection.close_code)
 
 
-async def _read(session: Session, handle: Any) -> None:
+async def _read(session: Session, allowance: Allowance, handle: Any) -> None:
     while True:
         raw = await session.socket.receive()
         if raw["type"] == "websocket.disconnect":
@@ -179,9 +204,13 @@ async def _read(session: Session, handle: Any) -> None:
         if text is None:
             text = (raw.get("bytes") or b"").decode("utf-8", "replace")
         try:
+            allowance.spend(len(text))
             handle(_parse(text))
         except PopoteError as error:
             session.send_error(error)
+            if allowance.flooding:
+                session.connection.close(FLOODING)
+                return
         except SQLAlchemyError:
             log.exception("database error")
             session.send_error(Refused("unavailable", UNAVAILABLE, 503))
@@ -198,7 +227,7 @@ def _parse(text: str) -> Message:
         )
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's depth: as malformed
         message = None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise refused(

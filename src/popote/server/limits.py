@@ -1,0 +1,194 @@
+"""What one client may ask of the WebSockets: where it comes from, how many sockets, how fast.
+
+- **Origin.** A browser always says which page opened a socket; a page of another site
+  must not play with the cookies-free token a visitor pasted into it, so only the server's
+  own origin (and those given with ``--allowed-origin``) are let in. A client that sends
+  no ``Origin`` at all is not a browser (the terminal client, a bot, a script): the
+  header protects browsers' users from other sites, and such a client holds its token
+  itself, so it is let in.
+- **Connections.** At most ``per_ip`` open sockets from one address and ``per_identity``
+  for one token: a flood of sockets from one client is refused (close code 4429) before it
+  costs the tables anything.
+- **Messages.** Each connection and each identity (all its sockets together) has a budget
+  of messages and bytes that refills every second. A message over budget is answered with
+  an ``error`` (``too_fast``) and dropped; a client that keeps sending past its budget is
+  closed with 1008 (policy violation).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from popote.server.errors import Refused, refused
+
+log = logging.getLogger("popote.server")
+
+TOO_MANY = 4429
+"""WebSocket close code for a client over its number of connections."""
+FLOODING = 1008
+"""WebSocket close code for a client that kept sending past its budget (policy violation)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one server; ``popote serve`` options set the first three."""
+
+    allowed_origins: tuple[str, ...] = ()
+    """Origins let in besides the server's own, e.g. ``https://popote.example.org``."""
+    per_ip: int = 256
+    """Open WebSockets from one address (0: no limit; a reverse proxy must forward it)."""
+    per_identity: int = 16
+    connection_rate: float = 20.0
+    """Messages per second one connection may send on average..."""
+    connection_burst: int = 40
+    """...and at once."""
+    identity_rate: float = 40.0
+    identity_burst: int = 80
+    identity_bytes_rate: float = 64 * 1024
+    identity_bytes_burst: int = 256 * 1024
+    refusals_before_close: int = 20
+    """Messages refused in a row for speed before the connection is closed."""
+
+
+class Bucket:
+    """A token bucket: ``burst`` at once, refilled at ``rate`` per second.
+
+    >>> clock = iter([0.0, 0.0, 0.0, 0.5]).__next__
+    >>> bucket = Bucket(2.0, 2, clock)
+    >>> [bucket.take(1), bucket.take(1), bucket.take(1), bucket.take(1)]
+    [True, True, False, True]
+    """
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._clock = clock
+        self._level = float(burst)
+        self._at = clock()
+
+    def take(self, cost: float) -> bool:
+        now = self._clock()
+        self._level = min(self._burst, self._level + (now - self._at) * self._rate)
+        self._at = now
+        if cost > self._level:
+            return False
+        self._level -= cost
+        return True
+
+
+class Allowance:
+    """What one connection may still send; shares its identity's buckets with its siblings."""
+
+    def __init__(self, guard: Guard, ip: str, identity: int, table: str | None) -> None:
+        limits = guard.limits
+        self.ip = ip
+        self.identity = identity
+        self.table = table
+        self._own = Bucket(limits.connection_rate, limits.connection_burst)
+        self._shared = guard.identity_buckets(identity)
+        self._refusals = 0
+        self._limit = limits.refusals_before_close
+
+    def spend(self, size: int) -> None:
+        """Count a message of ``size`` bytes, or refuse it (it must then be dropped)."""
+        messages, data = self._shared
+        if self._own.take(1) and messages.take(1) and data.take(size):
+            self._refusals = 0
+            return
+        self._refusals += 1
+        raise refused(
+            "too_fast",
+            429,
+            "trop de messages : ralentissez",
+            "too many messages: slow down",
+        )
+
+    @property
+    def flooding(self) -> bool:
+        """Whether the client went on sending past its budget for too long."""
+        return self._refusals >= self._limit
+
+
+class Guard:
+    """The open connections of one server, by address and by identity."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._by_ip: dict[str, int] = {}
+        self._by_identity: dict[int, int] = {}
+        self._buckets: dict[int, tuple[Bucket, Bucket]] = {}
+
+    @property
+    def open(self) -> int:
+        """WebSockets open now (at tables and in the lobby)."""
+        return sum(self._by_identity.values())
+
+    def origin_allowed(self, headers: Mapping[str, str]) -> bool:
+        """Whether a handshake with these headers may go on (see the module's note)."""
+        origin = headers.get("origin")
+        if origin is None:
+            return True
+        if origin in self.limits.allowed_origins:
+            return True
+        # Behind a TLS proxy the page is https while the server sees http: the host decides.
+        host = headers.get("host", "")
+        return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+
+    def enter(self, ip: str, identity: int, table: str | None) -> Allowance:
+        """Count a new connection to ``table`` (None: the lobby), or refuse it when its
+        address or identity has enough open."""
+        limits = self.limits
+        where = {"table": table, "user": identity}
+        if (limits.per_ip and self._by_ip.get(ip, 0) >= limits.per_ip) or (
+            self._by_identity.get(identity, 0) >= limits.per_identity
+        ):
+            log.warning("too many connections", extra={**where, "client": ip})
+            raise _too_many()
+        self._by_ip[ip] = self._by_ip.get(ip, 0) + 1
+        self._by_identity[identity] = self._by_identity.get(identity, 0) + 1
+        log.info("connection opened", extra=where)
+        return Allowance(self, ip, identity, table)
+
+    def leave(self, allowance: Allowance, code: int) -> None:
+        """The connection of ``allowance`` closed, with ``code``."""
+        _decrease(self._by_ip, allowance.ip)
+        if not _decrease(self._by_identity, allowance.identity):
+            self._buckets.pop(allowance.identity, None)
+        where = {"table": allowance.table, "user": allowance.identity, "code": code}
+        log.info("connection closed", extra=where)
+
+    def identity_buckets(self, identity: int) -> tuple[Bucket, Bucket]:
+        """The message and byte buckets every connection of ``identity`` draws from."""
+        if identity not in self._buckets:
+            limits = self.limits
+            self._buckets[identity] = (
+                Bucket(limits.identity_rate, limits.identity_burst),
+                Bucket(limits.identity_bytes_rate, limits.identity_bytes_burst),
+            )
+        return self._buckets[identity]
+
+
+def _decrease(counts: dict[Any, int], key: object) -> int:
+    """One less for ``key`` (forgotten at zero); what is left."""
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+    return max(left, 0)
+
+
+def _too_many() -> Refused:
+    return refused(
+        "too_many_connections",
+        429,
+        "trop de connexions ouvertes depuis ce client",
+        "too many open connections from this client",
+    )

@@ -1,0 +1,77 @@
+"""The server's logs: one JSON object a line on standard error, from one ``logging`` setup.
+
+A line holds the time, the level, the logger, the message and, when the record carries
+them, a few known fields (``table``, ``user``, ``seat``...): a log collector filters by
+table without parsing prose. Only those fields are written, never a record's other
+attributes, and anything shaped like a token is masked, so a secret passed by mistake
+still does not reach the log.
+
+>>> import logging
+>>> record = logging.LogRecord("popote.server", logging.INFO, "", 0, "GET /ws?token=abc&x=1",
+...                            None, None)
+>>> record.table = "t1"
+>>> JsonLines().format(record).split(', ', 2)[2]
+'"logger": "popote.server", "message": "GET /ws?token=*&x=1", "table": "t1"}'
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+from datetime import UTC, datetime
+from typing import Any, TextIO
+
+FIELDS = ("table", "user", "seat", "game", "players", "state", "code", "client", "reason")
+"""The extra fields a record may carry into its line."""
+
+_SECRET = re.compile(
+    r"(?P<key>\b(?:token|invite|password)\b[\"']?\s*[=:]\s*[\"']?)[^\s\"'&,;}]+"
+    r"|(?P<scheme>\bBearer\s+)\S+",
+    re.IGNORECASE,
+)
+LEVELS = ("debug", "info", "warning", "error")
+
+
+def mask(text: str) -> str:
+    """``text`` with the values of tokens, invites, passwords and bearer headers hidden.
+
+    >>> mask('Authorization: Bearer abc.def {"token": "xyz", "name": "Nolwenn"}')
+    'Authorization: Bearer * {"token": "*", "name": "Nolwenn"}'
+    """
+    return _SECRET.sub(lambda found: (found["key"] or found["scheme"]) + "*", text)
+
+
+class JsonLines(logging.Formatter):
+    """A record as one line of JSON (a traceback stays inside its line)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": mask(record.getMessage()),
+        }
+        for key in FIELDS:
+            value = getattr(record, key, None)
+            if value is not None:
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = mask(self.formatException(record.exc_info))
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def setup(level: str = "info", stream: TextIO | None = None) -> None:
+    """Send every logger's records (uvicorn's included) to ``stream`` as JSON lines."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(JsonLines())
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        logger.handlers.clear()
+        logger.propagate = True
