@@ -29,10 +29,12 @@ START_WAIT = 30.0
 class Server:
     """``popote serve`` on a free port; ``kill`` is a SIGKILL, ``start`` comes back on the data."""
 
-    def __init__(self, data: Path, db: str | None, clock_scale: float = 1.0) -> None:
+    def __init__(self, data: Path, db: str | None, clock_scale: float = 1.0, *options: str) -> None:
         self.data = data
         self.db = db
         self.clock_scale = clock_scale
+        self.options = options
+        """More ``popote serve`` options."""
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -52,6 +54,7 @@ class Server:
         ]
         if self.db:
             command += ["--db", self.db]
+        command += self.options
         log = (self.data / "server.log").open("a")
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
         assert self.process.stdout is not None

@@ -62,6 +62,24 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
+def client_fault(record: logging.LogRecord) -> bool:
+    """Keep a client's malformed text frame (uvicorn logs it with its traceback, as an error
+    of the server's) as one warning line: the socket is closed with 1007 and nothing broke.
+
+    >>> try:
+    ...     b"\\xff".decode()
+    ... except UnicodeDecodeError:
+    ...     record = logging.LogRecord("uvicorn.error", logging.ERROR, "", 0, "Invalid UTF-8",
+    ...                                None, sys.exc_info())
+    >>> client_fault(record), record.levelname, record.exc_info
+    (True, 'WARNING', None)
+    """
+    if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+        record.exc_info = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+    return True
+
+
 def setup(level: str = "info", stream: TextIO | None = None) -> None:
     """Send every logger's records (uvicorn's included) to ``stream`` as JSON lines."""
     handler = logging.StreamHandler(stream or sys.stderr)
@@ -75,3 +93,4 @@ def setup(level: str = "info", stream: TextIO | None = None) -> None:
         logger = logging.getLogger(name)
         logger.handlers.clear()
         logger.propagate = True
+    logging.getLogger("uvicorn.error").addFilter(client_fault)
