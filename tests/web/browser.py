@@ -28,6 +28,7 @@ ARGS = [
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 WAIT_MS = 20_000
+expect.set_options(timeout=WAIT_MS)
 SCREENSHOTS = Path(os.environ.get("POPOTE_SCREENSHOTS", Path(__file__).parent / "screenshots"))
 
 RECORDER = """
@@ -113,7 +114,10 @@ def play_to_end(page: Page, keyboard: bool, limit: float = 120.0) -> int:
     deadline = time.monotonic() + limit
     first = page.locator("#choices button").first
     while not over(page):
-        assert time.monotonic() < deadline, "the game did not end in time"
+        assert time.monotonic() < deadline, (
+            "the game did not end in time: "
+            f"{page.locator('#status').inner_text()!r}, {said(page)[-5:]!r}"
+        )
         try:
             first.wait_for(state="visible", timeout=2000)
         except Exception:  # nothing to choose now: the others are playing
@@ -123,7 +127,11 @@ def play_to_end(page: Page, keyboard: bool, limit: float = 120.0) -> int:
                 "document.activeElement && document.activeElement.closest('#choices')",
                 timeout=WAIT_MS,
             )
+            # From ten choices on, a number is confirmed with Enter, as in the terminal.
+            many = page.locator("#choices button.choice:not(.back)").count() >= 10
             page.keyboard.press("1")
+            if many:
+                page.keyboard.press("Enter")
         else:
             first.click()
         chosen += 1

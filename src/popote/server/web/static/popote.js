@@ -8,6 +8,7 @@ const lang = document.documentElement.lang;
 const KEEP_SAID = 12; // children kept in each live region
 const FLASH_MS = 8000; // how long a memory reveal stays on screen
 const LAST_EVENTS = 5; // events read by the `l` key
+const REFUSED_ACTION = ["illegal", "too_late", "not_playing", "not_your_seat", "spectator"];
 
 function say(text, assertive = false) {
   const region = document.getElementById(assertive ? "say-assertive" : "say-polite");
@@ -389,6 +390,10 @@ class TableClient {
   refused(message) {
     say(message.message, true);
     if (message.code === "unauthorized") localStorage.removeItem("popote.token");
+    if (this.state && REFUSED_ACTION.includes(message.code)) {
+      this.pending.delete(this.lastSent); // errors name no action: it was the last one sent
+      this.showDecision(this.state.decision); // still to decide: ask again
+    }
   }
 
   results(message) {
@@ -569,8 +574,10 @@ class TableClient {
     this.counter += 1;
     const id = `w-${this.state.index}-${this.counter}-${Math.random().toString(36).slice(2, 8)}`;
     this.pending.set(id, entry.action);
+    this.lastSent = id;
     this.send({ type: "act", action_id: id, action: entry.action });
     this.menus = [];
+    this.decisionKey = null; // the next decision is new, even if it reads the same
     const hadFocus = document.getElementById("choices").contains(document.activeElement);
     document.getElementById("choices").replaceChildren();
     if (hadFocus) document.getElementById("choices-heading").focus();
@@ -635,6 +642,7 @@ class TableClient {
     if (key === "0" && !this.typed) return this.menus.length > 1 ? this.goBack() : this.invalid(key, count);
     if (count <= 9) return this.pick(key, count);
     this.typed += key;
+    if (this.typed.length > String(count).length) return this.pick(this.typed, count);
     say(fill(words.typed, { number: this.typed }));
   }
 
