@@ -21,7 +21,29 @@ from popote.server.settings import CLOCKS, GAME_CLOCKS
 PROTOCOL = 1
 REVISION = "1.1"
 """Version 1, revision 1.1: results, save, ratings and leaderboards added (nothing changed)."""
-router = APIRouter(prefix="/api/v1")
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a stable code and a message in the asker's language."""
+
+    error: str
+    message: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": meaning}
+    for status, meaning in (
+        (400, "Unreadable request"),
+        (401, "Missing or invalid token"),
+        (403, "Not allowed to this identity"),
+        (404, "No such table, player or address"),
+        (409, "Not in this state of the table"),
+        (422, "Malformed or refused by the rules"),
+        (429, "Too many messages"),
+        (503, "A store is unavailable: nothing changed"),
+    )
+}
+router = APIRouter(prefix="/api/v1", responses=ERRORS)
 log = logging.getLogger("popote.server")
 # Every handler is async: the hub and its tables live on the event loop, never in threads.
 

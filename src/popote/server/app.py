@@ -11,6 +11,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException
+from starlette.routing import Match, Route
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
@@ -58,6 +60,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(metrics.probes)
     app.add_exception_handler(PopoteError, _refusal)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _malformed)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(SQLAlchemyError, _unavailable)  # type: ignore[arg-type]
     return app
 
@@ -90,6 +93,32 @@ async def _malformed(request: Request, error: RequestValidationError) -> JSONRes
         for problem in error.errors()[:5]
     )
     return _answer(request, 422, "malformed", MALFORMED.format(details=details[:500]))
+
+
+HTTP_ERRORS = {
+    400: ("unreadable", Text("requête illisible", "unreadable request")),
+    404: ("not_found", Text("adresse inconnue", "no such address")),
+    405: ("method", Text("méthode non permise ici", "method not allowed here")),
+}
+
+
+async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
+    """Starlette's own refusals in the API's shape; a 405 lists every method of the path
+    (Starlette names only those of the first route that matched it)."""
+    code, text = HTTP_ERRORS.get(error.status_code, ("http", Text("refusé", "refused")))
+    answer = _answer(request, error.status_code, code, text)
+    answer.headers.update(error.headers or {})
+    if error.status_code == 405:
+        answer.headers["Allow"] = ", ".join(_methods(request))
+    return answer
+
+
+def _methods(request: Request) -> list[str]:
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return sorted(methods)
 
 
 async def _unavailable(request: Request, error: SQLAlchemyError) -> JSONResponse:
