@@ -102,5 +102,5 @@ def replay(page: Page, table: str) -> None:
     check_axe(page)
     with page.expect_download() as download:
         page.get_by_role("link", name="Télécharger la sauvegarde").click()
-    saved = json.loads(open(download.value.path(), encoding="utf-8").read())
+    saved = json.loads(download.value.path().read_text(encoding="utf-8"))
     assert saved["game"] == GAME and len(saved["history"]) == last
