@@ -1,11 +1,12 @@
-# Everything a newcomer needs: `make run` to play (the game alone), `make test` to check
-# everything (the game and the developer tools).
+# Everything a newcomer needs: `make run` to play in the browser (the server, its SQLite
+# database and the web client), `make play` to play in the terminal, `make test` to check
+# everything (the game, the developer tools, and Debian's Chromium for the browser tests).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= pieds-dans-le-plat
 
-.PHONY: run test lint bench clean
+.PHONY: run play test lint chromium bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +30,14 @@ $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev
 	touch $@
 
 run: $(VENV)/.installed
+	$(BIN)/popote serve
+
+play: $(VENV)/.installed
 	$(BIN)/popote play $(GAME)
+
+# The browser tests drive Debian's Chromium (never a browser downloaded by Playwright).
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check src tests benchmarks
@@ -37,7 +45,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
-test: lint $(VENV)/.installed-ray
+test: lint chromium $(VENV)/.installed-ray
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(VENV)/.installed-bench

@@ -27,8 +27,17 @@ def planned(target: str, tmp_path: Path) -> str:
 
 def test_make_run_installs_the_game_without_the_developer_tools(tmp_path: Path) -> None:
     commands = planned("run", tmp_path)
-    assert "pip install -q -e .\n" in commands and "popote play" in commands
+    assert "pip install -q -e .\n" in commands and "popote serve" in commands
     assert "[dev]" not in commands
+
+
+def test_make_play_starts_the_terminal_game(tmp_path: Path) -> None:
+    commands = planned("play", tmp_path)
+    assert "popote play" in commands and "[dev]" not in commands
+
+
+def test_make_test_installs_chromium_when_missing(tmp_path: Path) -> None:
+    assert "apt-get install -y chromium" in planned("test", tmp_path)
 
 
 def test_make_test_still_installs_the_developer_tools(tmp_path: Path) -> None:
