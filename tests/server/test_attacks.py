@@ -18,9 +18,11 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 import websockets
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.server.harness import Server, open_table
+from tests.server.harness import Client, Server, check_frames, open_table
 
 DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
 ALLOWED = "https://popote.example.org"
@@ -322,3 +324,139 @@ def test_tokens_are_long_random_and_the_database_keeps_none(server: Server) -> N
         for forged in (tokens[0][:-1], tokens[0] + "A", tokens[0].upper()):
             answer = http.get("/api/v1/me", headers={"Authorization": f"Bearer {forged}"})
             assert answer.status_code == 401
+
+
+# --- One seat's client, whatever it sends ----------------------------------------------------
+
+OTHERS = ("$other_token", "$other_table", "$other_feed", "$other_legal", "$legal")
+"""Stand-ins for what the attacker may know or guess of the others, filled in at run time."""
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 3),
+    st.text(max_size=6),
+    st.sampled_from(OTHERS),
+)
+JUNK = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+ACT = st.fixed_dictionaries(
+    {"type": st.just("act"), "action": st.sampled_from(("$legal", "$other_legal")) | JUNK},
+    optional={
+        "action_id": st.sampled_from(("a", "b", "c")) | SCALARS,
+        "seat": SCALARS,
+        "table": st.just("$other_table"),
+        "token": st.just("$other_token"),
+    },
+)
+PLAY = st.fixed_dictionaries(
+    {"type": st.just("act"), "action_id": st.sampled_from("abcdef"), "action": st.just("$legal")},
+    optional={"seat": SCALARS},
+)
+"""A move the seat may make, so that games move on between the attacks."""
+MESSAGES = st.lists(
+    PLAY
+    | PLAY
+    | ACT
+    | st.fixed_dictionaries(
+        {"type": st.sampled_from(("hello", "resync", "chat", "ping", "join", "x"))},
+        optional={
+            "token": SCALARS,
+            "feed": SCALARS,
+            "last_seq": SCALARS,
+            "table": SCALARS,
+            "text": SCALARS,
+            "seat": SCALARS,
+        },
+    )
+    | JUNK,
+    min_size=1,
+    max_size=8,
+)
+
+
+def _fill(value: Any, known: dict[str, Any]) -> Any:
+    if isinstance(value, str) and value in known:
+        return known[value]
+    if isinstance(value, list):
+        return [_fill(item, known) for item in value]
+    if isinstance(value, dict):
+        return {key: _fill(item, known) for key, item in value.items()}
+    return value
+
+
+def _first_legal(client: Client) -> Any:
+    state = client.state()
+    return state["decision"]["legal"][0] if state and state["decision"] else {"kind": "none"}
+
+
+async def _synced(client: Client, mark: int) -> None:
+    """Every frame the server queued for ``client`` before this ping has arrived."""
+    await client.send({"type": "ping", "t": mark})
+    await client.wait(lambda f: f["type"] == "pong" and f["t"] == mark)
+
+
+async def _attack(server: Server, messages: list[Any]) -> None:
+    table, tokens = open_table(server, 2, **DUEL)
+    elsewhere, strangers = open_table(server, 2, **{**DUEL, "seed": 5})
+    clients = [Client(server, token, table) for token in tokens]
+    for client in clients:
+        await client.connect()
+        await client.wait(lambda f: f["type"] == "snapshot")
+    first = clients[0].state()
+    assert first is not None
+    me, victim = (clients[0], clients[1]) if 0 in first["to_act"] else (clients[1], clients[0])
+    my_seat, their_seat = (0, 1) if me is clients[0] else (1, 0)
+    bystander = Client(server, strangers[0], elsewhere)
+    await bystander.connect()
+    played: list[tuple[int, Any]] = []
+    for mark, message in enumerate(messages):
+        known = {
+            "$other_token": tokens[their_seat],
+            "$other_table": elsewhere,
+            "$other_feed": victim.feed,
+            "$other_legal": _first_legal(victim),
+            "$legal": _first_legal(me),
+        }
+        sent, start = _fill(message, known), len(me.frames)
+        await me.socket.send(json.dumps(sent))
+        await _synced(me, mark)
+        ack = next((f for f in me.frames[start:] if f["type"] == "ack"), None)
+        if ack is not None and not ack["duplicate"]:
+            assert ack["index"] == len(played)
+            played.append((my_seat, sent["action"]))
+    for client in (victim, bystander):
+        await _synced(client, -1)
+    record = {**DUEL, "options": first["table"]["options"], "history": []}
+    record["history"] = [{"seat": seat, "action": action} for seat, action in played]
+    # Both seats saw exactly the engine's views after the attacker's acknowledged actions.
+    assert check_frames(me.frames, my_seat, record) > 0
+    assert check_frames(victim.frames, their_seat, record) > 0
+    for client in (me, victim):
+        last = client.state()
+        assert last is not None and last["index"] == len(played)
+        assert {f["actor"] for f in client.frames if f["type"] == "update"} <= {my_seat}
+    seen = json.dumps(me.frames)
+    assert tokens[their_seat] not in seen and elsewhere not in seen
+    assert {f["seat"] for f in me.frames if f["type"] == "welcome"} == {my_seat}
+    assert not [f for f in bystander.frames if f["type"] == "update"]
+    for client in (*clients, bystander):
+        await client.close()
+
+
+@settings(
+    max_examples=12,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(messages=MESSAGES)
+def test_a_seat_acts_and_sees_only_its_own_whatever_it_sends(
+    server: Server, messages: list[Any]
+) -> None:
+    asyncio.run(_attack(server, messages))
