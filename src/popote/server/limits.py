@@ -58,7 +58,7 @@ class Limits:
 class Bucket:
     """A token bucket: ``burst`` at once, refilled at ``rate`` per second.
 
-    >>> clock = iter([0.0, 0.0, 0.0, 0.5]).__next__
+    >>> clock = iter([0.0, 0.0, 0.0, 0.0, 0.5]).__next__
     >>> bucket = Bucket(2.0, 2, clock)
     >>> [bucket.take(1), bucket.take(1), bucket.take(1), bucket.take(1)]
     [True, True, False, True]
