@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 import popote
-from popote.core.i18n import Lang
+from popote.core.errors import PopoteError
+from popote.core.i18n import Lang, Text
 from popote.server.clocks import table_clock
+from popote.server.cluster import Handler
+from popote.server.errors import Refused, unavailable
 from popote.server.hub import Hub, TableRequest
 from popote.server.language import choose_lang
 from popote.server.models import User
@@ -198,7 +203,8 @@ async def games(hub: HubDep) -> list[dict[str, Any]]:
 
 @router.get("/tables", summary="The lobby: public tables waiting or being played")
 async def tables(hub: HubDep, lang: LangDep) -> list[dict[str, Any]]:
-    return hub.open_tables(lang)
+    spectators = None if hub.cluster is None else await hub.cluster.spectators()
+    return hub.open_tables(lang, spectators)
 
 
 @router.post("/tables", summary="Create a table (and sit at it unless sit is false)")
@@ -218,46 +224,40 @@ async def create_table(
 async def table(
     table_id: str, user: UserDep, hub: HubDep, lang: LangDep, invite: str | None = None
 ) -> dict[str, Any]:
-    return hub.table(table_id, user, invite).describe(lang)
+    return await at_table(hub, "describe", table_id, user, lang, invite=invite)
 
 
 @router.post("/tables/{table_id}/join", summary="Sit at a free seat (the first one by default)")
 async def join(
     table_id: str, body: JoinBody, user: UserDep, hub: HubDep, lang: LangDep
 ) -> dict[str, Any]:
-    found = hub.table(table_id, user, body.invite)
-    return {"seat": hub.join(user, found, body.seat), "table": found.describe(lang)}
+    return await at_table(hub, "join", table_id, user, lang, seat=body.seat, invite=body.invite)
 
 
 @router.post("/tables/{table_id}/bots", summary="Seat a bot at a level before the start")
 async def add_bot(
     table_id: str, body: BotBody, user: UserDep, hub: HubDep, lang: LangDep
 ) -> dict[str, Any]:
-    found = hub.table(table_id, user)
-    return {"seat": hub.add_bot(user, found, body.level, body.seat), "table": found.describe(lang)}
+    return await at_table(hub, "bot", table_id, user, lang, level=body.level, seat=body.seat)
 
 
 @router.post(
     "/tables/{table_id}/leave", summary="Leave (during a game a bot plays until you return)"
 )
 async def leave(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
-    found = hub.table(table_id, user)
-    hub.leave(user, found)
-    return found.describe(lang)
+    return await at_table(hub, "leave", table_id, user, lang)
 
 
 @router.post("/tables/{table_id}/start", summary="Start once every seat is taken")
 async def start(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
-    found = hub.table(table_id, user)
-    hub.start(user, found)
-    log.info("table started", extra={"table": found.id, "user": user.id})
-    return found.describe(lang)
+    return await at_table(hub, "start", table_id, user, lang)
 
 
 @router.post("/tables/{table_id}/chat", summary="Say something at a table")
-async def table_chat(table_id: str, body: ChatBody, user: UserDep, hub: HubDep) -> dict[str, Any]:
-    hub.chat(user, body.text, hub.table(table_id, user))
-    return {"ok": True}
+async def table_chat(
+    table_id: str, body: ChatBody, user: UserDep, hub: HubDep, lang: LangDep
+) -> dict[str, Any]:
+    return await at_table(hub, "chat", table_id, user, lang, text=body.text)
 
 
 @router.post("/lobby/chat", summary="Say something in the lobby")
@@ -273,7 +273,7 @@ async def lobby_chat(body: ChatBody, user: UserDep, hub: HubDep) -> dict[str, An
 async def results(
     table_id: str, user: MaybeUserDep, hub: HubDep, lang: LangDep, invite: str | None = None
 ) -> dict[str, Any]:
-    return hub.results(hub.table(table_id, user, invite), lang)
+    return await at_table(hub, "results", table_id, user, lang, invite=invite)
 
 
 @router.get(
@@ -281,13 +281,121 @@ async def results(
     summary="A finished game as a popote replay save file (refused before the end)",
 )
 async def save(
-    table_id: str, user: MaybeUserDep, hub: HubDep, invite: str | None = None
+    table_id: str, user: MaybeUserDep, hub: HubDep, lang: LangDep, invite: str | None = None
 ) -> JSONResponse:
-    found = hub.table(table_id, user, invite)
-    name = f"popote-{found.row.game}-{found.id}.json"
-    return JSONResponse(
-        hub.save(found, user), headers={"Content-Disposition": f'attachment; filename="{name}"'}
-    )
+    saved = await at_table(hub, "save", table_id, user, lang, invite=invite)
+    name = f"popote-{saved['game']}-{table_id}.json"
+    return JSONResponse(saved, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+# --- what is asked of one table, done by the process that owns it -----------------------
+
+TableOp = Callable[[Hub, str, Any, Lang, dict[str, Any]], dict[str, Any]]
+
+
+def _describe(
+    hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]
+) -> dict[str, Any]:
+    return hub.table(table_id, user, args["invite"]).describe(lang)
+
+
+def _join(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
+    found = hub.table(table_id, user, args["invite"])
+    return {"seat": hub.join(user, found, args["seat"]), "table": found.describe(lang)}
+
+
+def _bot(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
+    found = hub.table(table_id, user)
+    seat = hub.add_bot(user, found, args["level"], args["seat"])
+    return {"seat": seat, "table": found.describe(lang)}
+
+
+def _leave(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
+    found = hub.table(table_id, user)
+    hub.leave(user, found)
+    return found.describe(lang)
+
+
+def _start(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
+    found = hub.table(table_id, user)
+    hub.start(user, found)
+    log.info("table started", extra={"table": found.id, "user": user.id})
+    return found.describe(lang)
+
+
+def _chat(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
+    hub.chat(user, args["text"], hub.table(table_id, user))
+    return {"ok": True}
+
+
+def _results(
+    hub: Hub, table_id: str, user: User | None, lang: Lang, args: dict[str, Any]
+) -> dict[str, Any]:
+    return hub.results(hub.table(table_id, user, args["invite"]), lang)
+
+
+def _save(
+    hub: Hub, table_id: str, user: User | None, lang: Lang, args: dict[str, Any]
+) -> dict[str, Any]:
+    return hub.save(hub.table(table_id, user, args["invite"]), user)
+
+
+TABLE_OPS: dict[str, TableOp] = {
+    "describe": _describe,
+    "join": _join,
+    "bot": _bot,
+    "leave": _leave,
+    "start": _start,
+    "chat": _chat,
+    "results": _results,
+    "save": _save,
+}
+CHANGES = {"join", "bot", "leave", "start", "chat"}
+"""Operations that change a table: refused while the cluster cannot tell everyone."""
+
+
+async def at_table(
+    hub: Hub, op: str, table_id: str, user: User | None, lang: Lang, **args: Any
+) -> dict[str, Any]:
+    """``op`` done by the process that owns the table: here, or asked through the cluster."""
+    cluster = hub.cluster
+    owner = None if cluster is None else cluster.route(table_id)
+    if owner is None:
+        if op in CHANGES and not hub.available():
+            raise unavailable()
+        return TABLE_OPS[op](hub, table_id, user, lang, args)
+    assert cluster is not None
+    asked = {"op": op, "table": table_id[:64], "user": user and user.id, "lang": lang, "args": args}
+    answer = await cluster.request(owner, asked)
+    if "error" in answer:
+        error = answer["error"]
+        raise Refused(error["code"], Text(error["fr"], error["en"]), error["status"])
+    done: dict[str, Any] = answer["ok"]
+    return done
+
+
+def _asked(hub: Hub, message: dict[str, Any]) -> None:
+    """At the owner: an operation another process forwarded; the answer goes back to it."""
+    assert hub.cluster is not None
+    try:
+        user = None if message["user"] is None else hub.identity(message["user"])
+        op = TABLE_OPS[message["op"]]
+        answer = {"ok": op(hub, message["table"], user, message["lang"], message["args"])}
+    except (PopoteError, SQLAlchemyError) as failure:
+        error = failure if isinstance(failure, Refused) else None
+        if error is None:
+            error = (
+                Refused("invalid", failure.text, 422)
+                if isinstance(failure, PopoteError)
+                else unavailable()
+            )
+        text = error.text.as_dict()
+        answer = {"error": {"code": error.code, "status": error.status, **text}}
+    hub.cluster.reply(message["node"], message["request"], answer)
+
+
+REMOTE: dict[str, Handler] = {"http": _asked}
+"""What the owner of a table does with the HTTP calls other processes forward."""
 
 
 @router.get(

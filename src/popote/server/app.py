@@ -41,7 +41,9 @@ def create_app(settings: Settings) -> FastAPI:
         store = Store(database_url(settings.db, settings.data))
         store.migrate()
         hub = Hub(settings, store)
-        hub.restore()
+        if hub.cluster is not None:
+            hub.cluster.handlers.update(ws.REMOTE | api.REMOTE)
+        await hub.launch()
         app.state.hub = hub
         app.state.watch = metrics.Watch(hub, app.state.guard)
         hub.on_table_over.append(_log_over)
@@ -49,7 +51,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             yield
         finally:
-            hub.close()
+            await hub.shutdown()
 
     app = FastAPI(title="Popote", version=str(api.PROTOCOL), lifespan=lifespan)
     app.state.guard = Guard(settings.limits)

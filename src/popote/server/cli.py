@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,12 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         help="base PostgreSQL, par ex. postgresql+psycopg://user@host/base (défaut : SQLite dans --data)",
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="Redis partagé par plusieurs processus sur la même base PostgreSQL, "
+        "par ex. redis://127.0.0.1:6379/0 (voir docs/operations.md ; défaut : un seul processus)",
     )
     parser.add_argument(
         "--data",
@@ -67,9 +74,18 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from popote.server.app import create_app  # noqa: PLC0415
 
+    if args.redis and not (args.db or "").startswith("postgresql"):
+        # Owners are PostgreSQL advisory locks: SQLite cannot be shared by processes.
+        print(
+            "popote serve : --redis demande une base PostgreSQL (--db postgresql+psycopg://…) / "
+            "--redis needs a PostgreSQL --db",
+            file=sys.stderr,
+        )
+        return 2
     settings = Settings(
         data=args.data.expanduser(),
         db=args.db,
+        redis=args.redis,
         clock_scale=args.clock_scale,
         bot_workers=args.bot_workers,
         limits=Limits(

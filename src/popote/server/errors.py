@@ -6,6 +6,7 @@ from typing import Any
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
+from popote.server import texts
 
 
 class Refused(PopoteError):
@@ -22,3 +23,8 @@ class Refused(PopoteError):
 
 def refused(code: str, status: int, fr: str, en: str, **fields: Any) -> Refused:
     return Refused(code, Text(fr, en).format(**fields), status)
+
+
+def unavailable() -> Refused:
+    """A store (the database, or Redis between processes) is away: nothing was applied."""
+    return Refused("unavailable", texts.UNAVAILABLE, 503)

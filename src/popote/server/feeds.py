@@ -12,7 +12,7 @@ import json
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from popote.core.i18n import Lang
 
@@ -20,6 +20,15 @@ Message = dict[str, Any]
 
 SLOW_CLIENT = 4008
 """WebSocket close code for a client that stopped reading."""
+
+
+class Outlet(Protocol):
+    """Where a feed's messages go: a WebSocket here, or one held by another server process
+    (``popote.server.cluster``)."""
+
+    def send(self, message: Message) -> None: ...
+
+    def close(self, code: int = 1000) -> None: ...
 
 
 class Connection:
@@ -61,7 +70,7 @@ class Feed:
         self.seq = 0
         self.lang: Lang = "fr"
         self._recent: deque[Message] = deque(maxlen=memory)
-        self.connections: set[Connection] = set()
+        self.connections: set[Outlet] = set()
 
     def push(self, message: Message) -> None:
         self.seq += 1
@@ -70,7 +79,7 @@ class Feed:
         for connection in list(self.connections):
             connection.send(numbered)
 
-    def reply(self, connection: Connection, message: Message) -> None:
+    def reply(self, connection: Outlet, message: Message) -> None:
         """A message for one connection only (never resent): it repeats the last ``seq``."""
         connection.send({**message, "seq": self.seq})
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 import popote
 from popote.core.i18n import Lang, Text
 from popote.server import texts
@@ -28,9 +30,10 @@ from popote.server.auth import (
 from popote.server.bots import BotPool
 from popote.server.chat import RateLimit
 from popote.server.clocks import table_clock
-from popote.server.errors import Refused, refused
-from popote.server.feeds import Feed
-from popote.server.live import LiveTable
+from popote.server.cluster import RESTART, Cluster
+from popote.server.errors import Refused, refused, unavailable
+from popote.server.feeds import Feed, Message
+from popote.server.live import LiveTable, describe
 from popote.server.metrics import Latency
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
 from popote.server.ratings import BOT_SKILLS, NEWCOMER, Skill, rate, seat_ranks
@@ -78,13 +81,63 @@ class Hub:
         """Called with each table that ends (ratings, archives...)."""
         self._users: dict[int, User] = {}
         self.latency = Latency()
+        self.cluster = (
+            Cluster(self, settings.redis, store.engine.url.render_as_string(hide_password=False))
+            if settings.redis
+            else None
+        )
+        """Set when several processes share the tables (``--redis``): see ``cluster``."""
 
     # --- start and stop ------------------------------------------------------------------
+
+    async def launch(self) -> None:
+        """Alone, rebuild every unfinished table; in a cluster, take those nobody holds."""
+        if self.cluster is None:
+            self.restore()
+        else:
+            await self.cluster.start()
+
+    async def shutdown(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
+        self.close()
 
     def restore(self) -> None:
         """Rebuild every unfinished table from the action log; its clocks start again."""
         for row, actions in self.store.open_tables():
             self._rebuild(row, actions)
+
+    def adopt(self, table_id: str) -> LiveTable | None:
+        """Take over an unfinished table nobody holds, from its log (in a cluster)."""
+        assert self.cluster is not None
+        try:
+            if not self.cluster.lock(table_id):
+                return None
+            found = self.store.table(table_id)
+        except SQLAlchemyError:
+            return None
+        if found is None or found[0].state == "over":
+            self.cluster.unlock(table_id)
+            return None
+        table = self._rebuild(*found)
+        self.cluster.announce(table_id)
+        return table
+
+    def drop(self, table: LiveTable) -> None:
+        """Let a table go (its database connection was lost, or another process wrote its
+        log): its clients reconnect and find it again, rebuilt from the log."""
+        self.tables.pop(table.id, None)
+        table.close()
+        for feed in table.feeds.values():
+            for outlet in list(feed.connections):
+                outlet.close(RESTART)
+        if self.cluster is not None:
+            self.cluster.release(table)
+
+    def available(self) -> bool:
+        """Whether actions may be applied: in a cluster, not while Redis is away (those
+        connected elsewhere would not hear of them)."""
+        return self.cluster is None or self.cluster.redis_ok
 
     def _rebuild(self, row: Table, actions: list[ActionRow]) -> LiveTable:
         table = LiveTable(self, row, [Seat.from_stored(s) for s in row.seats])
@@ -165,6 +218,13 @@ class Hub:
             )
         return self._remember(found)
 
+    def identity(self, user_id: int) -> User:
+        """The identity of ``user_id`` (a client another process vouched for)."""
+        found = self._users.get(user_id) or self.store.users([user_id]).get(user_id)
+        if found is None:
+            raise refused("unauthorized", 401, "identité inconnue", "unknown identity")
+        return self._remember(found)
+
     def set_lang(self, user: User, lang: Lang) -> None:
         self.store.update_user(user.id, lang=lang)
         user.lang = lang
@@ -182,11 +242,27 @@ class Hub:
 
     # --- the lobby -----------------------------------------------------------------------
 
-    def open_tables(self, lang: Lang) -> list[dict[str, Any]]:
-        """Public tables waiting for players or being played."""
-        return [
-            t.describe(lang) for t in self.tables.values() if t.row.public and t.row.state != "over"
-        ]
+    def open_tables(
+        self, lang: Lang, spectators: dict[str, int] | None = None
+    ) -> list[dict[str, Any]]:
+        """Public tables waiting for players or being played; in a cluster, those of every
+        process (``spectators``: how many watch each table held elsewhere)."""
+        if self.cluster is None:
+            return [
+                t.describe(lang)
+                for t in self.tables.values()
+                if t.row.public and t.row.state != "over"
+            ]
+        listed = []
+        for row in self.store.lobby_rows():
+            here = self.tables.get(row.id)
+            if here is not None:
+                listed.append(here.describe(lang))
+                continue
+            seats = [Seat.from_stored(s) for s in row.seats]
+            names = self.names_of([s.user for s in seats if s.user is not None])
+            listed.append(describe(row, seats, names, lang, (spectators or {}).get(row.id, 0)))
+        return listed
 
     def create(self, user: User, request: TableRequest) -> tuple[LiveTable, str | None]:
         """A new table (and its invite code when private); the engine checks game and options."""
@@ -229,6 +305,8 @@ class Hub:
             state="lobby",
         )
         self.store.add_table(row)
+        if self.cluster is not None:
+            self.cluster.lock(row.id)
         table = self.tables[row.id] = LiveTable(self, row, seats)
         self.table_changed(table)
         return table, invite
@@ -240,7 +318,12 @@ class Hub:
         table = self.tables.get(table_id) or self._finished.get(table_id)
         if table is None:
             found = self.store.table(table_id[:64])
-            table = None if found is None else self._rebuild(*found)  # a finished game
+            if found is not None and found[0].state != "over" and self.cluster is not None:
+                table = self.adopt(found[0].id)  # held by a process that is gone
+                if table is None:
+                    raise unavailable()
+            else:
+                table = None if found is None else self._rebuild(*found)  # a finished game
         if (table is not None and table.row.public) or (
             table is not None
             and (
@@ -325,7 +408,13 @@ class Hub:
 
     def table_changed(self, table: LiveTable) -> None:
         table.push_table()
-        self.lobby.push({"type": "lobby_changed", "table": table.id})
+        self.to_lobby({"type": "lobby_changed", "table": table.id})
+
+    def to_lobby(self, message: Message) -> None:
+        """A message for everyone in the lobby, whichever process they are connected to."""
+        self.lobby.push(message)
+        if self.cluster is not None:
+            self.cluster.lobby(message)
 
     def finish(self, table: LiveTable) -> list[ResultRow]:
         """Store the end of ``table`` with each person's result and, at a rated table, the
@@ -404,6 +493,8 @@ class Hub:
 
     def table_over(self, table: LiveTable) -> None:
         self.tables.pop(table.id, None)
+        if self.cluster is not None:
+            self.cluster.release(table)
         self._keep_finished(table)
         for hook in self.on_table_over:
             hook(table)
@@ -496,7 +587,7 @@ class Hub:
             ChatRow(table_id=table.id if table else None, user_id=user.id, text=cleaned)
         )
         if table is None:
-            self.lobby.push({"type": "chat", "from": user.name, "seat": None, "text": cleaned})
+            self.to_lobby({"type": "chat", "from": user.name, "seat": None, "text": cleaned})
         else:
             table.say(user.id, user.name, cleaned)
 

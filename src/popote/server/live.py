@@ -12,6 +12,8 @@ import copy
 import logging
 from typing import Any, Protocol
 
+from sqlalchemy.exc import IntegrityError
+
 import popote
 from popote.core.actions import visible_events
 from popote.core.errors import IllegalAction, PopoteError
@@ -20,9 +22,9 @@ from popote.core.match import Match
 from popote.server import texts
 from popote.server.bots import BotPool
 from popote.server.clocks import Clocks
-from popote.server.errors import Refused
+from popote.server.errors import Refused, unavailable
 from popote.server.fairness import Answer, Collector
-from popote.server.feeds import Connection, Feed, Message
+from popote.server.feeds import Feed, Message, Outlet
 from popote.server.metrics import counted_action
 from popote.server.models import ActionRow, ResultRow, Table, now
 from popote.server.render import decision, event_lines, table_text
@@ -42,7 +44,13 @@ class Reply(Protocol):
 
     def ack(self, action_id: str | None, index: int, duplicate: bool) -> None: ...
 
-    def refused(self, error: PopoteError, code: str) -> None: ...
+    def refused(self, error: PopoteError, code: str, action_id: str | None) -> None: ...
+
+
+STALE = Text(
+    "choix refusé : il répond à une décision déjà passée (la table a avancé)",
+    "choice refused: it answers a decision that has passed (the table moved on)",
+)
 
 
 class Host(Protocol):
@@ -60,6 +68,10 @@ class Host(Protocol):
 
     def table_over(self, table: LiveTable) -> None: ...
 
+    def available(self) -> bool: ...
+
+    def drop(self, table: LiveTable) -> None: ...
+
 
 class LiveTable:
     """A table in memory: the truth while the server runs, rebuilt from the log at start."""
@@ -76,10 +88,16 @@ class LiveTable:
         self.feeds: dict[int, Feed] = {}
         self.spectators: set[int] = set()
         self._applied_ids: dict[tuple[int, str], int] = {}
+        self._asked_at: dict[int, int] = {}
+        """For each seat asked to decide, the number of actions played when its decision
+        opened: the decision's ``id``, which a client may echo so that an answer to a decision
+        that has passed (a stand-in bot played it) is refused rather than applied to the next."""
         self._standing_in: set[int] = set()
         self._thinking: set[int] = set()
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.closed = False
+        """Set when the server lets the table go: nothing is applied or scheduled any more."""
         clock = row.clock
         self.clocks = Clocks(clock.get("turn"), clock.get("window"), self._timed_out)
         real_time = row.options.get("real_time") is True
@@ -100,22 +118,8 @@ class LiveTable:
 
     def describe(self, lang: Lang) -> dict[str, Any]:
         """The table as the lobby lists it (never its seed nor its invite code)."""
-        row = self.row
         users = self.host.names_of([s.user for s in self.seats if s.user is not None])
-        return {
-            "id": row.id,
-            "game": row.game,
-            "title": popote.game_info(row.game)["title"][lang],
-            "players": row.players,
-            "options": row.options,
-            "seats": [seat_json(seat, i, users, lang) for i, seat in enumerate(self.seats)],
-            "clock": row.clock,
-            "public": row.public,
-            "rated": row.rated,
-            "bot_level": row.bot_level,
-            "state": row.state,
-            "spectators": len(self.spectators),
-        }
+        return describe(self.row, self.seats, users, lang, len(self.spectators))
 
     # --- start, restore, end ------------------------------------------------------------
 
@@ -123,6 +127,7 @@ class LiveTable:
         """Deal: the match starts from the table's seed; every identity gets a snapshot."""
         row = self.row
         self.match = popote.new_match(row.game, row.players, row.seed, row.options)
+        self._open_decisions((), None)
         row.state = "playing"
         self.host.store.update_table(row.id, state="playing")
         self.notify(texts.STARTED)
@@ -133,10 +138,13 @@ class LiveTable:
     def restore(self, actions: list[ActionRow]) -> None:
         """Rebuild the match from its log; the clocks of a game in play start again from now."""
         row = self.row
-        history = [{"seat": a.seat, "action": a.action} for a in actions]
-        self.match = popote.replay(row.game, row.players, row.seed, row.options, history)
-        self.played = len(actions)
+        self.match = popote.new_match(row.game, row.players, row.seed, row.options)
+        self._open_decisions((), None)
         for action in actions:
+            before = self.match.to_act
+            self.match.act(action.seat, action.action)
+            self.played += 1
+            self._open_decisions(before, action.seat)
             if action.action_id is not None:
                 self._applied_ids[(action.seat, action.action_id)] = action.index
         if row.state == "over":
@@ -149,7 +157,9 @@ class LiveTable:
         for index, seat in enumerate(self.seats):
             if seat.user is not None and not seat.away:
                 self._start_grace(index)
-        self._after_change((), None)
+        # The decisions stay those the log opened (their ids too); only the clocks restart.
+        self.clocks.follow((), self.match.to_act, None)
+        self.wake_bots()
 
     def _finish(self) -> None:
         assert self.match is not None
@@ -177,7 +187,8 @@ class LiveTable:
         return results_json(self.row, self.seats, self.names(lang), self.outcome)
 
     def close(self) -> None:
-        """Stop every clock and task (the server is shutting down)."""
+        """Stop every clock and task (the server is shutting down, or lets the table go)."""
+        self.closed = True
         self.clocks.stop_all()
         for handle in self._grace.values():
             handle.cancel()
@@ -189,13 +200,25 @@ class LiveTable:
     # --- actions -----------------------------------------------------------------------
 
     def submit(
-        self, seat: int, action: Any, action_id: str | None, by_bot: bool, reply: Reply
+        self,
+        seat: int,
+        action: Any,
+        action_id: str | None,
+        by_bot: bool,
+        reply: Reply,
+        decision: int | None = None,
     ) -> None:
-        """Play ``action`` for ``seat``; ``reply`` hears an ``ack`` or an ``error``."""
+        """Play ``action`` for ``seat``; ``reply`` hears an ``ack`` or an ``error``.
+        ``decision``, when given, is the id of the decision the action answers."""
         if action_id is not None and (seat, action_id) in self._applied_ids:
             reply.ack(action_id, self._applied_ids[(seat, action_id)], True)
             return
         match = self._playing()
+        if decision is not None and (
+            seat not in match.to_act or self._asked_at.get(seat) != decision
+        ):
+            reply.refused(Refused("stale", STALE, 409), "stale", action_id)
+            return
         if not by_bot:
             self._came_back(seat)
         if self._collector is not None and len(match.to_act) > 1:
@@ -217,7 +240,7 @@ class LiveTable:
                     late=position > 0,
                 )
             except PopoteError as error:
-                answer.reply.refused(error, "not_playing")
+                answer.reply.refused(error, "not_playing", answer.action_id)
 
     def _apply(
         self,
@@ -229,26 +252,37 @@ class LiveTable:
         late: bool = False,
     ) -> None:
         match = self._playing()
+        if not self.host.available():
+            reply.refused(unavailable(), "unavailable", action_id)
+            return
         before = match.to_act
         trial = match.clone()
         try:
             events = trial.act(seat, action)
         except IllegalAction as error:
-            reply.refused(error, "too_late" if late else "illegal")
+            reply.refused(error, "too_late" if late else "illegal", action_id)
             return
         index = self.played
-        self.host.store.append_action(
-            ActionRow(
-                table_id=self.id,
-                index=index,
-                seat=seat,
-                action=copy.deepcopy(dict(action)),
-                action_id=action_id,
-                by_bot=by_bot,
+        try:
+            self.host.store.append_action(
+                ActionRow(
+                    table_id=self.id,
+                    index=index,
+                    seat=seat,
+                    action=copy.deepcopy(dict(action)),
+                    action_id=action_id,
+                    by_bot=by_bot,
+                )
             )
-        )
+        except IntegrityError:
+            # Another process took this table over and wrote this place in the log: this
+            # copy is stale, so it is let go and found again from the log.
+            self.host.drop(self)
+            reply.refused(unavailable(), "unavailable", action_id)
+            return
         self.match = trial
         self.played = index + 1
+        self._open_decisions(before, seat)
         counted_action(by_bot)
         if action_id is not None:
             self._applied_ids[(seat, action_id)] = index
@@ -264,6 +298,8 @@ class LiveTable:
             self._after_change(before, seat)
 
     def _playing(self) -> Match:
+        if self.closed:
+            raise unavailable()
         if self.match is None or self.row.state != "playing":
             raise Refused(
                 "not_playing",
@@ -277,6 +313,18 @@ class LiveTable:
         self.clocks.follow(before, self.match.to_act, acted)
         self.wake_bots()
 
+    def _open_decisions(self, before: tuple[int, ...], acted: int | None) -> None:
+        """A seat's decision opens when it joins ``to_act`` or acts and is asked again (the
+        clocks' rule too)."""
+        assert self.match is not None
+        after = self.match.to_act
+        self._asked_at = {
+            seat: self.played
+            if seat not in before or seat == acted
+            else self._asked_at.get(seat, self.played)
+            for seat in after
+        }
+
     # --- bots, stand-ins, clocks, absences ----------------------------------------------
 
     def _bot_level(self, seat: int) -> str | None:
@@ -289,7 +337,7 @@ class LiveTable:
 
     def wake_bots(self) -> None:
         match = self.match
-        if match is None or match.over or self.row.state != "playing":
+        if match is None or match.over or self.row.state != "playing" or self.closed:
             return
         for seat in match.to_act:
             level = self._bot_level(seat)
@@ -353,7 +401,7 @@ class LiveTable:
             self._set_away(seat, False)
 
     def _start_grace(self, seat: int) -> None:
-        if seat in self._grace or self.row.state != "playing":
+        if seat in self._grace or self.row.state != "playing" or self.closed:
             return
         settings = self.host.settings
         delay = settings.disconnect_grace * settings.clock_scale
@@ -370,7 +418,7 @@ class LiveTable:
         self,
         user_id: int,
         lang: Lang,
-        connection: Connection,
+        connection: Outlet,
         feed_id: str | None,
         last_seq: int | None,
     ) -> Feed:
@@ -389,7 +437,7 @@ class LiveTable:
         return feed
 
     def catch_up(
-        self, user_id: int, connection: Connection, feed_id: object, last_seq: int | None
+        self, user_id: int, connection: Outlet, feed_id: object, last_seq: int | None
     ) -> None:
         """Resend what a client missed after ``last_seq``, or a snapshot if that is unknown."""
         feed = self.feeds[user_id]
@@ -400,7 +448,7 @@ class LiveTable:
             for message in missed:
                 connection.send(message)
 
-    def disconnect(self, user_id: int, connection: Connection) -> None:
+    def disconnect(self, user_id: int, connection: Outlet) -> None:
         feed = self.feeds.get(user_id)
         if feed is None:
             return
@@ -433,7 +481,7 @@ class LiveTable:
             "view": view,
             "table_text": table_text(match, view, lang, names),
             "to_act": list(match.to_act),
-            "decision": decision(match, seat, view, lang, names)
+            "decision": {"id": self._asked_at.get(seat), **decision(match, seat, view, lang, names)}
             if asked and seat is not None
             else None,
             "clock": {str(s): left for s, left in self.clocks.left().items()},
@@ -514,5 +562,26 @@ class _BotReply:
     def ack(self, action_id: str | None, index: int, duplicate: bool) -> None:
         """Nothing to do: the update tells everyone."""
 
-    def refused(self, error: PopoteError, code: str) -> None:
-        self._table.wake_bots()
+    def refused(self, error: PopoteError, code: str, action_id: str | None) -> None:
+        if code != "unavailable":  # else the bots are woken when the server recovers
+            self._table.wake_bots()
+
+
+def describe(
+    row: Table, seats: list[Seat], users: dict[int, str], lang: Lang, spectators: int
+) -> dict[str, Any]:
+    """A table as the lobby lists it (never its seed nor its invite code)."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": popote.game_info(row.game)["title"][lang],
+        "players": row.players,
+        "options": row.options,
+        "seats": [seat_json(seat, i, users, lang) for i, seat in enumerate(seats)],
+        "clock": row.clock,
+        "public": row.public,
+        "rated": row.rated,
+        "bot_level": row.bot_level,
+        "state": row.state,
+        "spectators": spectators,
+    }

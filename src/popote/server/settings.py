@@ -46,6 +46,8 @@ class Settings:
 
     data: Path = DEFAULT_DATA
     db: str | None = None
+    redis: str | None = None
+    """A Redis URL: this process is one of several sharing the PostgreSQL ``db``."""
     clock_scale: float = 1.0
     disconnect_grace: float = 20.0
     """Seconds a seated player may be gone before a bot stands in (scaled by the clock)."""

@@ -14,10 +14,13 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
+
+MIGRATING = 0x706F706F7465
+"""The advisory lock that serialises migrations ("popote" in ASCII)."""
 
 
 def database_url(db: str | None, data: Path) -> str:
@@ -54,6 +57,9 @@ class Store:
             "script_location", str(resources.files("popote.server") / "migrations")
         )
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                # Processes starting together upgrade one after the other.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -130,6 +136,23 @@ class Store:
                 select(Table).where(Table.state != "over").order_by(Table.created)
             ).all()
             return [(table, self._actions(session, table.id)) for table in tables]
+
+    def open_table_ids(self) -> list[str]:
+        """Every table in the lobby or being played (the tables an owner must hold)."""
+        with self._session() as session:
+            query = select(Table.id).where(Table.state != "over").order_by(Table.created)
+            return list(session.scalars(query).all())
+
+    def lobby_rows(self) -> list[Table]:
+        """Public tables in the lobby or being played, oldest first, without their log."""
+        with self._session() as session:
+            query = select(Table).where(Table.state != "over", Table.public.is_(True))
+            return list(session.scalars(query.order_by(Table.created)).all())
+
+    def table_state(self, table_id: str) -> str | None:
+        """``lobby``, ``playing`` or ``over``; None for no such table."""
+        with self._session() as session:
+            return session.scalar(select(Table.state).where(Table.id == table_id))
 
     def table(self, table_id: str) -> tuple[Table, list[ActionRow]] | None:
         with self._session() as session:

@@ -22,3 +22,7 @@ TOO_LATE = Text(
     "Trop tard : un autre joueur a répondu avant vous ({reason}).",
     "Too late: another player answered first ({reason}).",
 )
+UNAVAILABLE = Text(
+    "service momentanément indisponible : rien n'a été joué, réessayez",
+    "temporarily unavailable: nothing was played, try again",
+)

@@ -2,7 +2,9 @@
 
 A client authenticates with ``?token=`` or a first ``hello`` message, says the last ``seq``
 it saw, then sends ``act``, ``chat``, ``ping`` and ``resync``. Bad messages get an
-``error`` and change nothing. See ``docs/protocol.md``.
+``error`` and change nothing. See ``docs/protocol.md``. Among several processes, a client of
+a table another process owns is relayed to it (``popote.server.cluster``): the owner
+answers it with the same code as its own clients.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -18,9 +21,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 from popote.core.errors import PopoteError
-from popote.core.i18n import Lang, Text
-from popote.server.errors import Refused, refused
-from popote.server.feeds import Connection, Feed, Message
+from popote.core.i18n import Lang
+from popote.server.cluster import Attached, Handler, RemoteOutlet
+from popote.server.errors import Refused, refused, unavailable
+from popote.server.feeds import Connection, Feed, Message, Outlet
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import FLOODING, TOO_MANY, Allowance, Guard
@@ -33,29 +37,30 @@ router = APIRouter()
 
 HELLO_WAIT = 10.0
 TEXT_FIELDS = ("token", "invite", "feed", "lang")
-CLOSE_CODES = {"unauthorized": 4401, "too_many_connections": TOO_MANY}
-UNAVAILABLE = Text(
-    "service momentanément indisponible : rien n'a été joué, réessayez",
-    "temporarily unavailable: nothing was played, try again",
-)
+CLOSE_CODES = {"unauthorized": 4401, "too_many_connections": TOO_MANY, "unavailable": 1013}
+"""Close codes of refused openings (1013: try again later); others close with 4404."""
 
 
 class Session:
-    """One connection of one identity, and how it is answered."""
+    """One connection of one identity (here, or relayed from another process), and how it
+    is answered."""
 
-    def __init__(self, socket: WebSocket, hub: Hub, user: User, lang: Lang) -> None:
-        self.socket = socket
+    def __init__(self, hub: Hub, user: User, lang: Lang, connection: Outlet, feed: Feed) -> None:
         self.hub = hub
         self.user = user
         self.lang = lang
-        self.connection = Connection(socket.send_text, hub.settings.send_queue)
-        self.feed: Feed = hub.lobby
+        self.connection = connection
+        self.feed = feed
+        """Numbers the answers to this connection (they repeat the feed's last ``seq``)."""
 
-    def send_error(self, error: PopoteError, code: str | None = None) -> None:
+    def send_error(
+        self, error: PopoteError, code: str | None = None, action_id: str | None = None
+    ) -> None:
         code = code or (error.code if isinstance(error, Refused) else "illegal")
-        self.feed.reply(
-            self.connection, {"type": "error", "code": code, "message": error.message(self.lang)}
-        )
+        answer: Message = {"type": "error", "code": code, "message": error.message(self.lang)}
+        if action_id is not None:
+            answer["action_id"] = action_id
+        self.feed.reply(self.connection, answer)
 
     # Reply, for the table's answer to an action.
     def ack(self, action_id: str | None, index: int, duplicate: bool) -> None:
@@ -64,8 +69,8 @@ class Session:
             {"type": "ack", "action_id": action_id, "index": index, "duplicate": duplicate},
         )
 
-    def refused(self, error: PopoteError, code: str) -> None:
-        self.send_error(error, code)
+    def refused(self, error: PopoteError, code: str, action_id: str | None) -> None:
+        self.send_error(error, code, action_id)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -76,20 +81,101 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         return
     try:
         user = hub.user(hello.get("token"))
-        table = hub.table(table_id, user, hello.get("invite"))
-        allowance = _guard(socket).enter(_address(socket), user.id, table.id)
+        owner = None if hub.cluster is None else hub.cluster.route(table_id)
+        table = None if owner is not None else hub.table(table_id, user, hello.get("invite"))
+        allowance = _guard(socket).enter(_address(socket), user.id, table_id[:64])
     except Refused as error:
         await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4404))
         return
-    session = Session(socket, hub, user, choose_lang(hello.get("lang"), user.lang, None))
-    session.feed = table.connect(
-        user.id, session.lang, session.connection, hello.get("feed"), _seq(hello)
+    except SQLAlchemyError:
+        log.exception("database error")
+        await _refuse(socket, unavailable(), hello, CLOSE_CODES["unavailable"])
+        return
+    connection = Connection(socket.send_text, hub.settings.send_queue)
+    session = Session(
+        hub, user, choose_lang(hello.get("lang"), user.lang, None), connection, hub.lobby
     )
     try:
-        await _serve(session, allowance, lambda message: _table_message(session, table, message))
+        if table is None:
+            assert owner is not None
+            await _relay(socket, session, allowance, owner, table_id[:64], hello)
+            return
+        session.feed = table.connect(
+            user.id, session.lang, connection, hello.get("feed"), _seq(hello)
+        )
+        try:
+            await _serve(socket, connection, session, allowance, _at_table(session, table))
+        finally:
+            table.disconnect(user.id, connection)
     finally:
-        table.disconnect(user.id, session.connection)
-        _guard(socket).leave(allowance, session.connection.close_code)
+        _guard(socket).leave(allowance, connection.close_code)
+
+
+async def _relay(
+    socket: WebSocket,
+    session: Session,
+    allowance: Allowance,
+    owner: str,
+    table_id: str,
+    hello: dict[str, Any],
+) -> None:
+    """Serve a client of a table another process owns: its messages go there, the owner's
+    answers come back (see ``popote.server.cluster``)."""
+    cluster = session.hub.cluster
+    assert cluster is not None and isinstance(session.connection, Connection)
+    session.feed = Feed(0)
+    opening = {
+        "user": session.user.id,
+        "lang": session.lang,
+        "invite": hello.get("invite"),
+        "feed": hello.get("feed"),
+        "last_seq": _seq(hello),
+    }
+    try:
+        conn = cluster.link(owner, table_id, session.connection, session.feed, opening)
+    except Refused as error:
+        await _refuse(socket, error, hello, CLOSE_CODES["unavailable"])
+        return
+    opened = asyncio.create_task(cluster.opened(conn))
+    try:
+        await _serve(
+            socket, session.connection, session, allowance, lambda m: cluster.forward(conn, m)
+        )
+    finally:
+        opened.cancel()
+        cluster.unlink(conn)
+
+
+def _attach(hub: Hub, opening: dict[str, Any]) -> None:
+    """At the owner: a client relayed from another process opens the table."""
+    assert hub.cluster is not None
+    outlet = RemoteOutlet(hub.cluster, opening["node"], opening["conn"])
+    lang: Lang = opening["lang"]
+    try:
+        user = hub.identity(opening["user"])
+        table = hub.table(opening["table"], user, opening.get("invite"))
+    except (Refused, SQLAlchemyError) as failure:
+        error = failure if isinstance(failure, Refused) else unavailable()
+        answer = {"type": "error", "code": error.code, "message": error.message(lang), "seq": 0}
+        outlet.send(answer)
+        outlet.close(CLOSE_CODES.get(error.code, 4404))
+        return
+    session = Session(hub, user, lang, outlet, hub.lobby)
+    session.feed = table.connect(
+        user.id, lang, outlet, opening.get("feed"), opening.get("last_seq")
+    )
+    handle = _at_table(session, table)
+    hub.cluster.attached[(opening["node"], opening["conn"])] = Attached(
+        table, user.id, outlet, lambda message: answer_message(session, handle, message)
+    )
+
+
+REMOTE: dict[str, Handler] = {"attach": _attach}
+"""What the owner of a table does with the WebSocket openings other processes relay."""
+
+
+def _at_table(session: Session, table: LiveTable) -> Callable[[Message], None]:
+    return lambda message: _table_message(session, table, message)
 
 
 @router.websocket("/ws/lobby")
@@ -104,8 +190,9 @@ async def lobby_socket(socket: WebSocket) -> None:
     except Refused as error:
         await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4401))
         return
-    session = Session(socket, hub, user, choose_lang(hello.get("lang"), user.lang, None))
+    connection = Connection(socket.send_text, hub.settings.send_queue)
     lobby = hub.lobby
+    session = Session(hub, user, choose_lang(hello.get("lang"), user.lang, None), connection, lobby)
     lobby.connections.add(session.connection)
     lobby.reply(
         session.connection, {"type": "welcome", "table": None, "seat": None, "feed": lobby.id}
@@ -113,10 +200,10 @@ async def lobby_socket(socket: WebSocket) -> None:
     for message in lobby.missed(hello.get("feed"), _seq(hello)) or []:
         session.connection.send(message)
     try:
-        await _serve(session, allowance, lambda message: _lobby_message(session, message))
+        await _serve(socket, connection, session, allowance, lambda m: _lobby_message(session, m))
     finally:
         lobby.connections.discard(session.connection)
-        _guard(socket).leave(allowance, session.connection.close_code)
+        _guard(socket).leave(allowance, connection.close_code)
 
 
 def _guard(socket: WebSocket) -> Guard:
@@ -181,23 +268,31 @@ def _seq(hello: dict[str, Any]) -> int | None:
     return None
 
 
-async def _serve(session: Session, allowance: Allowance, handle: Any) -> None:
+async def _serve(
+    socket: WebSocket,
+    connection: Connection,
+    session: Session,
+    allowance: Allowance,
+    handle: Callable[[Message], None],
+) -> None:
     """Read and answer messages until the client leaves or the server drops it."""
-    pump = asyncio.create_task(session.connection.pump())
-    reader = asyncio.create_task(_read(session, allowance, handle))
-    dropped = asyncio.create_task(session.connection.closed.wait())
+    pump = asyncio.create_task(connection.pump())
+    reader = asyncio.create_task(_read(socket, session, allowance, handle))
+    dropped = asyncio.create_task(connection.closed.wait())
     try:
         await asyncio.wait({pump, reader, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in (pump, reader, dropped):
             task.cancel()
         with contextlib.suppress(Exception):
-            await session.socket.close(session.connection.close_code)
+            await socket.close(connection.close_code)
 
 
-async def _read(session: Session, allowance: Allowance, handle: Any) -> None:
+async def _read(
+    socket: WebSocket, session: Session, allowance: Allowance, handle: Callable[[Message], None]
+) -> None:
     while True:
-        raw = await session.socket.receive()
+        raw = await socket.receive()
         if raw["type"] == "websocket.disconnect":
             return
         text = raw.get("text")
@@ -205,15 +300,28 @@ async def _read(session: Session, allowance: Allowance, handle: Any) -> None:
             text = (raw.get("bytes") or b"").decode("utf-8", "replace")
         try:
             allowance.spend(len(text))
-            handle(_parse(text))
+            message = _parse(text)
         except PopoteError as error:
             session.send_error(error)
             if allowance.flooding:
                 session.connection.close(FLOODING)
                 return
-        except SQLAlchemyError:
-            log.exception("database error")
-            session.send_error(Refused("unavailable", UNAVAILABLE, 503))
+            continue
+        answer_message(session, handle, message)
+
+
+def answer_message(session: Session, handle: Callable[[Message], None], message: Message) -> None:
+    """Meet one client message; a refusal, or a store that is away, gets an ``error`` (with
+    the ``action_id`` of the action it answers)."""
+    action_id = message.get("action_id") if message["type"] == "act" else None
+    answering = action_id if isinstance(action_id, str) and 0 < len(action_id) <= 64 else None
+    try:
+        handle(message)
+    except PopoteError as error:
+        session.send_error(error, action_id=answering)
+    except SQLAlchemyError:
+        log.exception("database error")
+        session.send_error(unavailable(), action_id=answering)
 
 
 def _parse(text: str) -> Message:
@@ -284,9 +392,17 @@ def _act(session: Session, table: LiveTable, message: Message) -> None:
             "action_id attendu (texte de 1 à 64 caractères)",
             "action_id expected (text of 1 to 64 characters)",
         )
+    decision = message.get("decision")
+    if decision is not None and type(decision) is not int:
+        raise refused(
+            "decision",
+            400,
+            "decision : le numéro (entier) de la décision à laquelle l'action répond",
+            "decision: the number (an integer) of the decision the action answers",
+        )
     action = message.get("action")
     session.hub.latency.measure(
-        table, lambda: table.submit(seat, action, action_id, False, session)
+        table, lambda: table.submit(seat, action, action_id, False, session, decision)
     )
 
 
