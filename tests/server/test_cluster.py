@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import websockets
 
@@ -67,7 +68,7 @@ def test_the_lobby_is_the_same_at_every_process(tmp_path: Path) -> None:
                     with servers[0].http(servers[0].guest("Rozenn")) as http:
                         table = http.post("/api/v1/tables", json=GAME).json()["id"]
                         assert http.post("/api/v1/lobby/chat", json={"text": "kenavo"}).is_success
-                    heard = []
+                    heard: list[dict[str, Any]] = []
                     async with asyncio.timeout(10):
                         while not any(f["type"] == "chat" for f in heard):
                             heard.append(json.loads(await lobby.recv()))
