@@ -102,5 +102,8 @@ def replay(page: Page, table: str) -> None:
     check_axe(page)
     with page.expect_download() as download:
         page.get_by_role("link", name="Télécharger la sauvegarde").click()
+    # The server's own save file, as every client gets it: each seat's bot level included.
+    assert f"/api/v1/tables/{table}/save" in download.value.url
     saved = json.loads(download.value.path().read_text(encoding="utf-8"))
     assert saved["game"] == GAME and len(saved["history"]) == last
+    assert saved["bots"] == [None, None] and saved["human_seat"] is None

@@ -12,11 +12,10 @@ from typing import Annotated, Any
 from urllib.parse import parse_qs, quote
 
 from fastapi import APIRouter, Cookie, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 import popote
-from popote.cli.common import save_payload
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.registry import get_game
 from popote.server.clocks import table_clock
@@ -235,7 +234,8 @@ async def replay_page(
         link=_replay_link(table_id, invite, reveal),
         hidden_link=_replay_link(table_id, invite, False),
         revealed_link=_replay_link(table_id, invite, True),
-        download=f"/replay/{quote(table_id)}/save.json"
+        # The server's own save file: anyone who may see a finished table may download it.
+        download=f"/api/v1/tables/{quote(table_id)}/save"
         + (f"?invite={quote(invite)}" if invite else ""),
     )
 
@@ -244,24 +244,6 @@ def _replay_link(table_id: str, invite: str | None, reveal: bool) -> str:
     """The replay's address without its position; ``&at=N`` is added to it."""
     link = f"/replay/{quote(table_id)}?reveal={'true' if reveal else 'false'}"
     return link + (f"&invite={quote(invite)}" if invite else "")
-
-
-@router.get("/replay/{table_id}/save.json")
-async def save_file(
-    request: Request,
-    table_id: str,
-    invite: Annotated[str | None, Query(max_length=64)] = None,
-) -> Response:
-    """The finished game as ``popote replay`` reads it."""
-    table = _visible(request, table_id, invite)
-    if table is None or table.match is None or table.row.state != "over":
-        return Response(status_code=404)
-    record = save_payload(table.match.to_record(), None)
-    return Response(
-        json.dumps(record, ensure_ascii=False, indent=1),
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="popote-{table.row.id}.json"'},
-    )
 
 
 @router.post("/lang")
