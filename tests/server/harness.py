@@ -209,6 +209,8 @@ class Client:
         if self._reader is not None:
             self._reader.cancel()
         welcome = await self.connect()
+        if welcome.get("code") == "unavailable":  # a store is away: try again later
+            raise ConnectionError(welcome["message"])
         assert welcome["type"] == "welcome", welcome
         for action_id, action in list(self.unacked.items()):
             await self._act(action_id, action, -1)
