@@ -27,6 +27,7 @@ from popote.server.seats import LEVEL_NAMES, LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 from popote.server.web import texts
 from popote.server.web.memory import fleeting_kinds
+from popote.server.web.quick import quick_kinds
 from popote.server.web.replay import replay_of
 
 router = APIRouter(include_in_schema=False)
@@ -181,6 +182,7 @@ async def table_page(
         "lang": chosen,
         "game": row.game,
         "fleeting": fleeting_kinds(row.game, row.options),
+        "quick": quick_kinds(row.game, row.options),
         "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in LEVELS],
     }
     return _render(
@@ -191,6 +193,7 @@ async def table_page(
         summary=_summary(row.game, chosen),
         config=json.dumps(config, ensure_ascii=False),
         table_id=row.id,
+        quick=bool(quick_kinds(row.game, row.options)),
     )
 
 

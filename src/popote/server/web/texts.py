@@ -68,6 +68,10 @@ PAGE: dict[str, Text] = {
         "?: help. r: rules. v: the table. l: last events. c: clock. "
         "b: add a bot (before the start). t: write in the chat.",
     ),
+    "quick_keys": Text(
+        "g ou Espace : saisir tout de suite quand une course est ouverte (temps réel).",
+        "g or Space: grab at once when a race is open (real time).",
+    ),
     "replay": Text("Revoir la partie", "Replay the game"),
     "replay_of": Text("Revoir : {title}", "Replay: {title}"),
     "previous": Text("Coup précédent", "Previous move"),
@@ -150,6 +154,8 @@ SCRIPT: dict[str, Text] = {
         "r rules, v table, l last events, c clock, b add a bot, t chat.",
     ),
     "no_choice": Text("Rien à choisir pour l'instant.", "Nothing to choose now."),
+    "quick_now": Text("Vite ! g ou Espace : {label}.", "Quick! g or Space: {label}."),
+    "no_quick": Text("Rien à saisir pour l'instant.", "Nothing to grab now."),
     "connection_lost": Text(
         "Connexion perdue, nouvelle tentative…", "Connection lost, trying again…"
     ),

@@ -269,6 +269,8 @@ class TableClient {
   constructor(config) {
     this.config = config;
     this.fleeting = new Set(config.fleeting);
+    this.quickKinds = new Set(config.quick);
+    this.quick = null; // the race's answer sent by one key, while a race is open
     this.seat = null;
     this.table = null;
     this.state = null;
@@ -528,16 +530,35 @@ class TableClient {
     this.hurried = false;
     this.menus = decision ? [decision.menu] : [];
     document.getElementById("prompt").textContent = decision ? decision.prompt : "";
+    this.showQuick(decision ? this.quickEntry(decision.menu) : null);
     if (!decision) {
       this.showMenu(false);
       return;
     }
     say(decision.prompt.split("\n").join(" "), true);
+    if (this.quick) say(document.getElementById("quick").textContent, true);
     if (decision.legal.length === 1) {
       this.choose(decision.menu.entries[0]);
       return;
     }
     this.showMenu(true);
+  }
+
+  // In a race (the first answer wins), the first answer of the race's kind in the menu's
+  // order is one key away: no menu to walk while the others reach for it.
+  quickEntry(menu) {
+    for (const entry of menu.entries) {
+      const found = entry.menu ? this.quickEntry(entry.menu) : entry;
+      if (found && this.quickKinds.has(found.action.type)) return found;
+    }
+    return null;
+  }
+
+  showQuick(entry) {
+    this.quick = entry;
+    const hint = document.getElementById("quick");
+    hint.textContent = entry ? fill(words.quick_now, { label: entry.label }) : "";
+    hint.hidden = !entry;
   }
 
   showMenu(focus) {
@@ -577,6 +598,7 @@ class TableClient {
     this.lastSent = id;
     this.send({ type: "act", action_id: id, action: entry.action });
     this.menus = [];
+    this.showQuick(null);
     this.decisionKey = null; // the next decision is new, even if it reads the same
     const hadFocus = document.getElementById("choices").contains(document.activeElement);
     document.getElementById("choices").replaceChildren();
@@ -612,6 +634,10 @@ class TableClient {
     const menu = this.menus[this.menus.length - 1];
     const count = menu ? menu.entries.length : 0;
     const key = event.key;
+    if (this.quick && (key === " " || key.toLowerCase() === "g")) {
+      event.preventDefault(); // Space would also press the focused button
+      return this.choose(this.quick);
+    }
     if (/^[0-9]$/.test(key)) {
       event.preventDefault();
       return this.digit(key, count);
@@ -627,6 +653,7 @@ class TableClient {
       v: () => say(this.state && this.state.table_text ? this.state.table_text.split("\n").join(" ") : words.no_events),
       l: () => say(this.kept.length ? this.kept.slice(-LAST_EVENTS).join(" ") : words.no_events),
       c: () => say(this.clockText()),
+      g: () => say(words.no_quick),
       b: () => this.addBot(),
       t: () => document.getElementById("chat-input").focus(),
     };

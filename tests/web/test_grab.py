@@ -1,0 +1,98 @@
+"""Ar Seizh Bigoudenn in real time: a falling utensil is grabbed with one key."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import Browser, Page, WebSocket, expect
+
+from tests.server.harness import Server
+from tests.web.browser import WAIT_MS, enter, open_page, said, start
+
+GAME = "ar-seizh-bigoudenn"
+RACE_HINT = "Vite ! g ou Espace : Prendre"
+
+
+def seeded_table(page: Page, server: Server, real_time: bool) -> str:
+    """A seeded two-seat table (this page's player and a random bot), no clock."""
+    token = page.evaluate("localStorage.getItem('popote.token')")
+    setup = {
+        "game": GAME,
+        "players": 2,
+        "options": {"real_time": real_time, "rounds": 2},
+        "bots": ["random"],
+        "clock": "none",
+        "seed": 4,
+    }
+    with server.http(token) as http:
+        answer = http.post("/api/v1/tables", json=setup)
+        assert answer.status_code == 200, answer.text
+        table: str = answer.json()["id"]
+    page.goto(f"/tables/{table}")
+    start(page)
+    return table
+
+
+def until_a_utensil_falls(page: Page, limit: float = 60.0) -> None:
+    """Take the menu's first choice by keyboard until this seat is offered a falling utensil
+    (with two seats, only the one who did not drop it is asked: no race with the bot)."""
+    deadline = time.monotonic() + limit
+    hint = page.locator("#quick")
+    while not hint.is_visible():
+        assert time.monotonic() < deadline, "no utensil fell for this seat"
+        if page.locator("#choices button").first.is_visible():
+            page.wait_for_function("document.activeElement.closest('#choices') !== null")
+            page.keyboard.press("1")
+        else:
+            page.wait_for_timeout(100)
+
+
+def sent_actions(page: Page) -> list[dict[str, object]]:
+    """The actions this page sends on its table socket, recorded from now on."""
+    actions: list[dict[str, object]] = []
+
+    def record(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "act":
+            actions.append(message["action"])
+
+    def watch(socket: WebSocket) -> None:
+        socket.on("framesent", record)
+
+    page.on("websocket", watch)
+    return actions
+
+
+def test_a_falling_utensil_is_grabbed_with_one_key(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server, "fr")
+    enter(page, "Rozenn")
+    actions = sent_actions(page)
+    seeded_table(page, server, real_time=True)
+    until_a_utensil_falls(page)
+    # The race is said at once, assertively, with what the key does.
+    expect(page.locator("#quick")).to_contain_text(RACE_HINT)
+    page.wait_for_function(
+        "hint => window.__said.some(s => s.politeness === 'assertive' && s.text.includes(hint))",
+        arg=RACE_HINT,
+        timeout=WAIT_MS,
+    )
+    before = len(actions)
+    page.keyboard.press("g")
+    expect(page.locator("#quick")).to_be_hidden()
+    page.wait_for_function(
+        "() => window.__said.some(s => s.text.includes('Rozenn tend la main la première'))",
+        timeout=WAIT_MS,
+    )
+    assert [action["type"] for action in actions[before:]] == ["grab"]
+    assert any("tend la main la première" in text for text in said(page, "polite"))
+
+
+def test_without_real_time_the_key_grabs_nothing(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server, "en")
+    enter(page, "Katell")
+    seeded_table(page, server, real_time=False)
+    expect(page.locator("#choices button").first).to_be_focused()
+    page.keyboard.press("g")
+    expect(page.locator("#say-polite")).to_contain_text("Nothing to grab now.")
+    expect(page.locator("#quick")).to_be_hidden()
