@@ -12,7 +12,7 @@ import copy
 import logging
 from typing import Any, Protocol
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 import popote
 from popote.core.actions import visible_events
@@ -37,6 +37,8 @@ log = logging.getLogger("popote.server")
 
 RECENT = 30
 """Events a snapshot carries, for a client that lost the thread."""
+BOT_RETRY = 1.0
+"""Seconds before a bot whose move the database could not store tries again."""
 
 
 class Reply(Protocol):
@@ -361,7 +363,12 @@ class LiveTable:
         if match is not asked and action not in match.legal_actions(seat):
             self.wake_bots()  # the match moved on while it thought: think again
             return
-        self.submit(seat, action, None, True, _BotReply(self))
+        try:
+            self.submit(seat, action, None, True, _BotReply(self))
+        except SQLAlchemyError:
+            # Nothing was applied (the database is away or full): the bot tries again later.
+            log.warning("database error: a bot at table %s tries again", self.id)
+            asyncio.get_running_loop().call_later(BOT_RETRY, self.wake_bots)
 
     def _timed_out(self, seat: int) -> None:
         place = self.seats[seat]
