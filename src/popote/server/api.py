@@ -24,8 +24,9 @@ from popote.server.seats import LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
-REVISION = "1.1"
-"""Version 1, revision 1.1: results, save, ratings and leaderboards added (nothing changed)."""
+REVISION = "1.2"
+"""Version 1, revision 1.2: decision ids, errors naming their action, several processes (1.1:
+results, save, ratings and leaderboards; nothing changed)."""
 
 
 class ErrorBody(BaseModel):
