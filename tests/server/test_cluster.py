@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -81,3 +83,16 @@ def test_the_lobby_is_the_same_at_every_process(tmp_path: Path) -> None:
         finally:
             for server in servers:
                 server.stop()
+
+
+def test_several_processes_need_postgresql(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "popote.server", "--data", str(tmp_path)]
+    answer = subprocess.run(
+        [*command, "--redis", "redis://127.0.0.1:6379/0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert answer.returncode == 2
+    assert "--redis demande une base PostgreSQL" in answer.stderr
