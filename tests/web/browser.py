@@ -76,7 +76,12 @@ def enter(page: Page, name: str) -> None:
 
 
 def create_table(
-    page: Page, game: str, players: int, bots: int, options: dict[str, Any] | None = None
+    page: Page,
+    game: str,
+    players: int,
+    bots: int,
+    options: dict[str, Any] | None = None,
+    rated: bool = False,
 ) -> str:
     """Create a table from the game's page with ``bots`` random bots and no clock; returns
     its id once the table page is open."""
@@ -93,6 +98,7 @@ def create_table(
     page.locator("#bots").fill(str(bots))
     page.locator("#bot-level").select_option("random")
     page.locator("#clock").select_option("none")
+    page.locator("#rated").set_checked(rated)
     page.locator("#create-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/"))
     return page.url.rsplit("/", 1)[1].split("?")[0]

@@ -9,10 +9,11 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from popote.server.web.pages import router
+from popote.server.web import pages, people
 
 
 def install(app: FastAPI) -> None:
     """Serve the pages and their static files from ``app``."""
-    app.include_router(router)
+    app.include_router(pages.router)
+    app.include_router(people.router)
     app.mount("/static", StaticFiles(packages=[("popote.server.web", "static")]), name="static")

@@ -51,7 +51,7 @@ def page_lang(request: Request, asked: str | None, remembered: str | None) -> La
     return choose_lang(asked, remembered, request.headers.get("accept-language"))
 
 
-def _render(
+def render(
     request: Request, lang: Lang, template: str, status: int = 200, **context: Any
 ) -> HTMLResponse:
     other: Lang = next(code for code in LANGUAGES if code != lang)
@@ -66,7 +66,7 @@ def _render(
     return HTMLResponse(html, status_code=status)
 
 
-def _hub(request: Request) -> Hub:
+def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
@@ -81,7 +81,7 @@ def _players(info: dict[str, Any], lang: Lang) -> str:
     return texts.PAGE[key].render(lang, low=low, high=high)
 
 
-def _game_card(name: str, lang: Lang) -> dict[str, Any]:
+def game_card(name: str, lang: Lang) -> dict[str, Any]:
     info = popote.game_info(name)
     return {
         "name": name,
@@ -94,8 +94,8 @@ def _game_card(name: str, lang: Lang) -> dict[str, Any]:
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, lang: QueryLang = None, remembered: CookieLang = None) -> Any:
     chosen = page_lang(request, lang, remembered)
-    games = [_game_card(name, chosen) for name in popote.game_names()]
-    return _render(request, chosen, "lobby.html", games=games)
+    games = [game_card(name, chosen) for name in popote.game_names()]
+    return render(request, chosen, "lobby.html", games=games)
 
 
 @router.get("/games/{name}", response_class=HTMLResponse)
@@ -104,13 +104,13 @@ async def game_page(
 ) -> Any:
     chosen = page_lang(request, lang, remembered)
     if name not in popote.game_names():
-        return _missing(request, chosen, "no_such_game")
+        return missing(request, chosen, "no_such_game")
     info = popote.game_info(name)
-    return _render(
+    return render(
         request,
         chosen,
         "game.html",
-        game=_game_card(name, chosen),
+        game=game_card(name, chosen),
         info=info,
         options=_option_fields(info, chosen),
         clocks=_clock_choices(request, name, chosen),
@@ -127,7 +127,7 @@ def _option_fields(info: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
 
 
 def _clock_choices(request: Request, game: str, lang: Lang) -> list[dict[str, Any]]:
-    scale = _hub(request).settings.clock_scale
+    scale = hub_of(request).settings.clock_scale
     default = GAME_CLOCKS.get(game, "normal")
     choices = []
     for kind in CLOCKS:
@@ -153,12 +153,12 @@ async def rules_page(
 ) -> Any:
     chosen = page_lang(request, lang, remembered)
     if name not in popote.game_names():
-        return _missing(request, chosen, "no_such_game")
-    return _render(
+        return missing(request, chosen, "no_such_game")
+    return render(
         request,
         chosen,
         "rules.html",
-        game=_game_card(name, chosen),
+        game=game_card(name, chosen),
         summary=_summary(name, chosen),
     )
 
@@ -172,9 +172,9 @@ async def table_page(
     invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Any:
     chosen = page_lang(request, lang, remembered)
-    table = _visible(request, table_id, invite)
+    table = visible(request, table_id, invite)
     if table is None:
-        return _missing(request, chosen, "no_such_table")
+        return missing(request, chosen, "no_such_table")
     row = table.row
     config = {
         "table": row.id,
@@ -185,11 +185,11 @@ async def table_page(
         "quick": quick_kinds(row.game, row.options),
         "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in LEVELS],
     }
-    return _render(
+    return render(
         request,
         chosen,
         "table.html",
-        game=_game_card(row.game, chosen),
+        game=game_card(row.game, chosen),
         summary=_summary(row.game, chosen),
         config=json.dumps(config, ensure_ascii=False),
         table_id=row.id,
@@ -197,10 +197,10 @@ async def table_page(
     )
 
 
-def _visible(request: Request, table_id: str, invite: str | None) -> LiveTable | None:
+def visible(request: Request, table_id: str, invite: str | None) -> LiveTable | None:
     """The table if anyone with this link may see it (public, or the right invite)."""
     try:
-        return _hub(request).table(table_id[:64], None, invite)
+        return hub_of(request).table(table_id[:64], None, invite)
     except Refused:
         return None
 
@@ -216,24 +216,25 @@ async def replay_page(
     invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Any:
     chosen = page_lang(request, lang, remembered)
-    table = _visible(request, table_id, invite)
+    table = visible(request, table_id, invite)
     if table is None:
-        return _missing(request, chosen, "no_such_table")
+        return missing(request, chosen, "no_such_table")
     replay = replay_of(table, chosen)
     if replay is None:
-        return _render(
-            request, chosen, "replay.html", game=_game_card(table.row.game, chosen), replay=None
+        return render(
+            request, chosen, "replay.html", game=game_card(table.row.game, chosen), replay=None
         )
     index = replay.last if at is None else min(at, replay.last)
-    return _render(
+    return render(
         request,
         chosen,
         "replay.html",
-        game=_game_card(table.row.game, chosen),
+        game=game_card(table.row.game, chosen),
         replay=replay,
         index=index,
         reveal=reveal,
         step=replay.step(index, reveal),
+        people=_people(table, chosen),
         link=_replay_link(table_id, invite, reveal),
         hidden_link=_replay_link(table_id, invite, False),
         revealed_link=_replay_link(table_id, invite, True),
@@ -241,6 +242,14 @@ async def replay_page(
         download=f"/api/v1/tables/{quote(table_id)}/save"
         + (f"?invite={quote(invite)}" if invite else ""),
     )
+
+
+def _people(table: LiveTable, lang: Lang) -> list[tuple[str, str | None]]:
+    """Each seat's name, with the address of its person's page (bots have none)."""
+    return [
+        (name, None if seat.user is None else f"/players/{seat.user}")
+        for seat, name in zip(table.seats, table.names(lang), strict=True)
+    ]
 
 
 def _replay_link(table_id: str, invite: str | None, reveal: bool) -> str:
@@ -263,5 +272,5 @@ async def set_language(request: Request) -> RedirectResponse:
     return answer
 
 
-def _missing(request: Request, lang: Lang, what: str) -> HTMLResponse:
-    return _render(request, lang, "missing.html", status=404, what=texts.PAGE[what].get(lang))
+def missing(request: Request, lang: Lang, what: str) -> HTMLResponse:
+    return render(request, lang, "missing.html", status=404, what=texts.PAGE[what].get(lang))

@@ -28,6 +28,43 @@ PAGE: dict[str, Text] = {
     "rules": Text("Règles", "Rules"),
     "rules_of": Text("Règles : {title}", "Rules: {title}"),
     "leaderboard": Text("Classement", "Leaderboard"),
+    "leaderboard_of": Text("Classement : {title}", "Leaderboard: {title}"),
+    "leaderboard_help": Text(
+        "Joueurs inscrits, après leurs parties classées. La note est la moyenne estimée moins "
+        "trois écarts types : elle monte à mesure que le jeu d'un joueur se confirme. Chaque "
+        "niveau de robot a une force fixe, pour comparer.",
+        "Registered players, after their rated games. The rating is the estimated mean minus "
+        "three standard deviations: it rises as a player's strength is confirmed. Each bot "
+        "level has a fixed strength, for comparison.",
+    ),
+    "no_leaders": Text(
+        "Personne n'a encore joué de partie classée à ce jeu.",
+        "Nobody has played a rated game of this one yet.",
+    ),
+    "bot_leader": Text("Robot {level} (force fixe)", "{level} bot (fixed strength)"),
+    "rank": Text("Rang", "Rank"),
+    "player": Text("Joueur", "Player"),
+    "games_played": Text("Parties", "Games"),
+    "rating": Text("Note", "Rating"),
+    "game": Text("Jeu", "Game"),
+    "ratings": Text("Notes par jeu", "Ratings per game"),
+    "no_ratings": Text(
+        "Pas encore de note : seules les parties classées d'un joueur inscrit en donnent.",
+        "No rating yet: only a registered player's rated games give one.",
+    ),
+    "recent": Text("Dernières parties", "Recent games"),
+    "no_recent": Text("Aucune partie terminée pour l'instant.", "No finished game yet."),
+    "when": Text("Fin : {when}", "Finished: {when}"),
+    "score": Text("Score", "Score"),
+    "rating_after": Text("Note après", "Rating after"),
+    "won": Text("gagnée", "won"),
+    "not_won": Text("perdue", "lost"),
+    "place": Text("rang {rank} sur {players}", "rank {rank} of {players}"),
+    "private_table": Text("table privée", "private table"),
+    "registered": Text("Joueur inscrit.", "Registered player."),
+    "guest": Text("Invité (sans compte).", "Guest (no account)."),
+    "no_such_player": Text("Joueur introuvable.", "No such player."),
+    "players_of": Text("Les joueurs", "The players"),
     "open_tables": Text("Tables ouvertes", "Open tables"),
     "no_tables": Text("Aucune table ouverte pour l'instant.", "No open table yet."),
     "chat": Text("Discussion", "Chat"),
@@ -107,6 +144,7 @@ PAGE: dict[str, Text] = {
 
 SCRIPT: dict[str, Text] = {
     "welcome": Text("Bonjour {name}.", "Hello {name}."),
+    "your_games": Text("Vos parties", "Your games"),
     "sit": Text("S'asseoir", "Sit down"),
     "watch": Text("Regarder", "Watch"),
     "open": Text("Ouvrir", "Open"),

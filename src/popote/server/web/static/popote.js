@@ -34,9 +34,11 @@ function element(tag, text, attributes = {}) {
 const identity = {
   get token() { return localStorage.getItem("popote.token"); },
   get name() { return localStorage.getItem("popote.name"); },
+  get id() { return localStorage.getItem("popote.id"); },
   remember(answer) {
-    localStorage.setItem("popote.token", answer.token);
+    if (answer.token) localStorage.setItem("popote.token", answer.token);
     localStorage.setItem("popote.name", answer.name);
+    localStorage.setItem("popote.id", String(answer.id));
   },
 };
 
@@ -61,6 +63,19 @@ function showIdentity() {
     form.hidden = Boolean(known);
     shown.hidden = !known;
     shown.textContent = where.textContent;
+  }
+  if (known && identity.id) {
+    where.append(" ", element("a", words.your_games, { href: `/players/${identity.id}`, id: "your-games" }));
+  }
+}
+
+// Identities kept before the page remembered ids learn theirs once.
+async function learnIdentityId() {
+  if (!identity.token || identity.id) return;
+  const me = await api("GET", "/me").catch(() => null);
+  if (me) {
+    identity.remember(me);
+    showIdentity();
   }
 }
 
@@ -406,10 +421,20 @@ class TableClient {
     for (const entry of ranked) {
       const score = entry.score === null || entry.score === undefined ? "" : entry.score;
       const line = score === "" ? entry.name : fill(words.standing, { name: entry.name, score });
-      list.append(element("li", entry.won ? fill(words.winner, { line }) : line));
+      const text = entry.won ? fill(words.winner, { line }) : line;
+      const item = element("li");
+      item.append(this.standing(entry, text));
+      list.append(item);
     }
     box.replaceChildren(element("h3", words.results), list);
     box.hidden = false;
+  }
+
+  // A person's line links to their page (ratings, last games); a bot's stays text.
+  standing(entry, text) {
+    if (entry.kind !== "human") return document.createTextNode(text);
+    const invite = this.config.invite ? `?invite=${encodeURIComponent(this.config.invite)}` : "";
+    return element("a", text, { href: `/tables/${this.config.table}/seats/${entry.seat}${invite}` });
   }
 
   names() {
@@ -738,6 +763,7 @@ function replayPage() {
 // --- start ---------------------------------------------------------------------------------
 
 showIdentity();
+learnIdentityId();
 watchLanguageSwitch();
 followRememberedLanguage();
 const start = { lobby: lobbyPage, game: gamePage, replay: replayPage }[page.page];
