@@ -94,6 +94,7 @@ PAGE: dict[str, Text] = {
     "seats": Text("Joueurs", "Players"),
     "the_table": Text("La table", "The table"),
     "your_choices": Text("Vos choix", "Your choices"),
+    "your_hand": Text("Votre main", "Your hand"),
     "log": Text("Journal de la partie", "Game log"),
     "status": Text("État de la partie", "Game status"),
     "shortcuts": Text("Raccourcis clavier", "Keyboard shortcuts"),
@@ -145,6 +146,10 @@ PAGE: dict[str, Text] = {
 SCRIPT: dict[str, Text] = {
     "welcome": Text("Bonjour {name}.", "Hello {name}."),
     "your_games": Text("Vos parties", "Your games"),
+    # How the presenters write a seat's hand: "Votre main : trèfle : as, 7 ; cœur : 2."
+    "hand_head": Text("Votre main : ", "Your hand: "),
+    "hand_groups": Text(" ; ", "; "),
+    "hand_group": Text(" : ", ": "),
     "sit": Text("S'asseoir", "Sit down"),
     "watch": Text("Regarder", "Watch"),
     "open": Text("Ouvrir", "Open"),

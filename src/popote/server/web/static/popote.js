@@ -510,8 +510,11 @@ class TableClient {
 
   showState(state) {
     this.state = state;
+    const lines = (state.table_text || "").split("\n").filter(Boolean);
+    const hand = handOf(lines, state.view);
+    showHand(hand);
     document.getElementById("table-text").replaceChildren(
-      ...(state.table_text || "").split("\n").filter(Boolean).map((line) => element("p", line)),
+      ...(hand ? hand.rest : lines).map((line) => element("p", line)),
     );
     this.deadlines = {};
     for (const [seat, left] of Object.entries(state.clock || {})) {
@@ -716,6 +719,54 @@ class TableClient {
     details.querySelector("summary").focus();
     say([...details.querySelectorAll(".rules p")].map((line) => line.textContent).join(" "));
   }
+}
+
+// --- the hand, drawn as cards -----------------------------------------------------------
+
+const SENTENCE_END = /\.(\s|$)/;
+
+// The seat's hand as the presenter wrote it ("Votre main : a, b ; c : d."), cut into named
+// groups of card names; the table's other lines in `rest`. Null where the view holds no
+// `hand` or the names do not add up to it: the line then stays text.
+function handOf(lines, view) {
+  if (!view || !Array.isArray(view.hand)) return null;
+  const first = lines.findIndex((line) => line.startsWith(words.hand_head));
+  if (first < 0) return null;
+  let last = first;
+  let text = lines[first].slice(words.hand_head.length);
+  while (!SENTENCE_END.test(text) && last + 1 < lines.length) text += ` ${lines[++last]}`;
+  const end = text.search(SENTENCE_END);
+  const tail = end < 0 ? "" : text.slice(end + 1).trim();
+  const groups = (end < 0 ? text : text.slice(0, end)).split(words.hand_groups.trim()).map((part) => {
+    const named = part.trim().split(words.hand_group);
+    const cards = named[named.length - 1].split(", ").map((card) => card.trim()).filter(Boolean);
+    return { label: named.length > 1 ? named[0] : null, cards };
+  });
+  if (groups.reduce((count, group) => count + group.cards.length, 0) !== view.hand.length) return null;
+  const rest = [...lines.slice(0, first), ...(tail ? [tail] : []), ...lines.slice(last + 1)];
+  return { groups, rest };
+}
+
+// Each card is a list item whose text is its name (what a screen reader says); the drawing
+// is the list item's style alone.
+function showHand(hand) {
+  const panel = document.getElementById("hand-panel");
+  panel.hidden = !hand || hand.groups.every((group) => !group.cards.length);
+  if (panel.hidden) return;
+  const blocks = hand.groups.map((group, place) => {
+    const list = element("ul", null, { class: "cards" });
+    list.append(...group.cards.map((card) => element("li", card, { class: "playing-card" })));
+    if (!group.label) {
+      list.setAttribute("aria-labelledby", "hand-heading");
+      return list;
+    }
+    const id = `hand-group-${place}`;
+    list.setAttribute("aria-labelledby", id);
+    const block = element("div", null, { class: "card-group" });
+    block.append(element("p", group.label, { id, class: "card-group-name" }), list);
+    return block;
+  });
+  document.getElementById("hand").replaceChildren(...blocks);
 }
 
 async function tablePage() {
