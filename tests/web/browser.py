@@ -6,6 +6,7 @@ once, as a screen reader announces the nodes added to a live region.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from tests.server.harness import Server
 
@@ -29,6 +30,7 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 WAIT_MS = 20_000
 expect.set_options(timeout=WAIT_MS)
+TABLES_API = re.compile(r"/api/v1/tables(\?|$)")
 SCREENSHOTS = Path(os.environ.get("POPOTE_SCREENSHOTS", Path(__file__).parent / "screenshots"))
 
 RECORDER = """
@@ -82,9 +84,14 @@ def create_table(
     bots: int,
     options: dict[str, Any] | None = None,
     rated: bool = False,
+    seed: int | None = None,
 ) -> str:
     """Create a table from the game's page with ``bots`` random bots and no clock; returns
-    its id once the table page is open."""
+    its id once the table page is open. A ``seed`` (the form has none: it is for practice
+    tables) is added to the form's request, so that the deal and the bots are the same on
+    every run."""
+    if seed is not None:
+        page.route(TABLES_API, lambda route: _seeded(route, seed))
     page.goto(f"/games/{game}")
     page.locator("#players").fill(str(players))
     for key, value in (options or {}).items():
@@ -101,7 +108,17 @@ def create_table(
     page.locator("#rated").set_checked(rated)
     page.locator("#create-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/"))
+    if seed is not None:
+        page.unroute(TABLES_API)
     return page.url.rsplit("/", 1)[1].split("?")[0]
+
+
+def _seeded(route: Route, seed: int) -> None:
+    if route.request.method != "POST":
+        route.continue_()
+        return
+    body = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**body, "seed": seed}))
 
 
 def start(page: Page) -> None:

@@ -8,30 +8,16 @@ import time
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from tests.server.harness import Server
-from tests.web.browser import WAIT_MS, enter, open_page, said, start
+from tests.web.browser import WAIT_MS, create_table, enter, open_page, said, start
 
 GAME = "ar-seizh-bigoudenn"
 RACE_HINT = "Vite ! g ou Espace : Prendre"
 
 
-def seeded_table(page: Page, server: Server, real_time: bool) -> str:
-    """A seeded two-seat table (this page's player and a random bot), no clock."""
-    token = page.evaluate("localStorage.getItem('popote.token')")
-    setup = {
-        "game": GAME,
-        "players": 2,
-        "options": {"real_time": real_time, "rounds": 2},
-        "bots": ["random"],
-        "clock": "none",
-        "seed": 4,
-    }
-    with server.http(token) as http:
-        answer = http.post("/api/v1/tables", json=setup)
-        assert answer.status_code == 200, answer.text
-        table: str = answer.json()["id"]
-    page.goto(f"/tables/{table}")
+def seeded_table(page: Page, real_time: bool) -> None:
+    """A seeded two-seat table, this page's player and a random bot, started."""
+    create_table(page, GAME, 2, 1, {"real_time": real_time, "rounds": 2}, seed=4)
     start(page)
-    return table
 
 
 def until_a_utensil_falls(page: Page, limit: float = 60.0) -> None:
@@ -68,7 +54,7 @@ def test_a_falling_utensil_is_grabbed_with_one_key(browser: Browser, server: Ser
     page = open_page(browser, server, "fr")
     enter(page, "Rozenn")
     actions = sent_actions(page)
-    seeded_table(page, server, real_time=True)
+    seeded_table(page, real_time=True)
     until_a_utensil_falls(page)
     # The race is said at once, assertively, with what the key does.
     expect(page.locator("#quick")).to_contain_text(RACE_HINT)
@@ -91,7 +77,7 @@ def test_a_falling_utensil_is_grabbed_with_one_key(browser: Browser, server: Ser
 def test_without_real_time_the_key_grabs_nothing(browser: Browser, server: Server) -> None:
     page = open_page(browser, server, "en")
     enter(page, "Katell")
-    seeded_table(page, server, real_time=False)
+    seeded_table(page, real_time=False)
     expect(page.locator("#choices button").first).to_be_focused()
     page.keyboard.press("g")
     expect(page.locator("#say-polite")).to_contain_text("Nothing to grab now.")
