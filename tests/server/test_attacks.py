@@ -440,7 +440,8 @@ async def _attack(server: Server, messages: list[Any]) -> None:
         last = client.state()
         assert last is not None and last["index"] == len(played)
         assert {f["actor"] for f in client.frames if f["type"] == "update"} <= {my_seat}
-    seen = json.dumps(me.frames)
+    # An ack or error repeats the action_id the attacker chose itself: no one else's secret.
+    seen = json.dumps([{k: v for k, v in f.items() if k != "action_id"} for f in me.frames])
     assert tokens[their_seat] not in seen and elsewhere not in seen
     assert {f["seat"] for f in me.frames if f["type"] == "welcome"} == {my_seat}
     assert not [f for f in bystander.frames if f["type"] == "update"]
