@@ -12,7 +12,7 @@ class Silent:
     def ack(self, action_id: str | None, index: int, duplicate: bool) -> None:
         """Nothing to hear."""
 
-    def refused(self, error: PopoteError, code: str) -> None:
+    def refused(self, error: PopoteError, code: str, action_id: str | None) -> None:
         """Nothing to hear."""
 
 
