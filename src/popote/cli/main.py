@@ -126,8 +126,7 @@ def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
         say,
     )
     serve = command("serve", "serveur de tables en ligne", "online tables server")
-    add_serve_arguments(serve)
-    _serve_words(serve, lang)
+    add_serve_arguments(serve, lang)
     return parser
 
 
@@ -402,35 +401,6 @@ def _replay_arguments(replay: argparse.ArgumentParser, say: _Say) -> None:
             "also show every seat's secrets, saying whose they are (default: what your seat saw)",
         ),
     )
-
-
-SERVE_IN_ENGLISH = {
-    "host": "address to listen on (default: {default})",
-    "port": "port (default: {default})",
-    "db": "PostgreSQL database, e.g. postgresql+psycopg://user@host/base "
-    "(default: SQLite in --data)",
-    "data": "data folder, holding the SQLite database (default: {default})",
-    "clock_scale": "multiplies every clock (tests and demonstrations; default: {default})",
-    "bot_workers": "bot processes (default: {default})",
-}
-"""``popote serve``'s options in English (the server describes them in French)."""
-SERVE_METAVARS = {
-    "host": Text("ADRESSE", "ADDRESS"),
-    "port": Text("N", "N"),
-    "db": Text("URL", "URL"),
-    "data": Text("DOSSIER", "FOLDER"),
-    "clock_scale": Text("FACTEUR", "FACTOR"),
-    "bot_workers": Text("N", "N"),
-}
-
-
-def _serve_words(serve: argparse.ArgumentParser, lang: Lang) -> None:
-    """The server's options named in ``lang`` (its own help texts are French)."""
-    for action in serve._actions:
-        if action.dest in SERVE_METAVARS:
-            action.metavar = SERVE_METAVARS[action.dest].get(lang)
-        if lang == "en" and action.dest in SERVE_IN_ENGLISH:
-            action.help = SERVE_IN_ENGLISH[action.dest].format(default=action.default)
 
 
 def list_games(lang: Lang) -> None:

@@ -6,61 +6,105 @@ import argparse
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from popote.core.i18n import Lang, Text
 from popote.server import logs
 from popote.server.limits import Limits
 from popote.server.logs import LEVELS
 from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, Settings
 
 
-def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="adresse d'écoute (défaut : 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (défaut : 8000)")
-    parser.add_argument(
+def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> None:
+    """``popote serve``'s options, described in ``lang``."""
+
+    def option(name: str, meta: Text | None, fr: str, en: str, **kwargs: Any) -> None:
+        default = kwargs.get("default")
+        parser.add_argument(
+            name,
+            metavar=meta.get(lang) if meta else None,
+            help=Text(fr, en).get(lang).format(default=default),
+            **kwargs,
+        )
+
+    option(
+        "--host",
+        Text("ADRESSE", "ADDRESS"),
+        "adresse d'écoute (défaut : {default})",
+        "address to listen on (default: {default})",
+        default="127.0.0.1",
+    )
+    option(
+        "--port",
+        Text("N", "N"),
+        "port (défaut : {default})",
+        "port (default: {default})",
+        type=int,
+        default=8000,
+    )
+    option(
         "--db",
-        help="base PostgreSQL, par ex. postgresql+psycopg://user@host/base (défaut : SQLite dans --data)",
+        Text("URL", "URL"),
+        "base PostgreSQL, par ex. postgresql+psycopg://user@host/base (défaut : SQLite dans --data)",
+        "PostgreSQL database, e.g. postgresql+psycopg://user@host/base (default: SQLite in --data)",
     )
-    parser.add_argument(
+    option(
         "--redis",
-        metavar="URL",
-        help="Redis partagé par plusieurs processus sur la même base PostgreSQL, "
-        "par ex. redis://127.0.0.1:6379/0 (voir docs/operations.md ; défaut : un seul processus)",
+        Text("URL", "URL"),
+        "Redis partagé par plusieurs processus sur la même base PostgreSQL, par ex. "
+        "redis://127.0.0.1:6379/0 (voir docs/operations.md ; défaut : un seul processus)",
+        "Redis shared by several processes on one PostgreSQL database, e.g. "
+        "redis://127.0.0.1:6379/0 (see docs/operations.md; default: a single process)",
     )
-    parser.add_argument(
+    option(
         "--data",
+        Text("DOSSIER", "FOLDER"),
+        "dossier des données, dont la base SQLite (défaut : {default})",
+        "data folder, holding the SQLite database (default: {default})",
         type=Path,
         default=DEFAULT_DATA,
-        help=f"dossier des données, dont la base SQLite (défaut : {DEFAULT_DATA})",
     )
-    parser.add_argument(
+    option(
         "--clock-scale",
+        Text("FACTEUR", "FACTOR"),
+        "multiplie toutes les horloges (essais et démonstrations ; défaut : {default})",
+        "multiplies every clock (tests and demonstrations; default: {default})",
         type=float,
         default=1.0,
-        help="multiplie toutes les horloges (essais et démonstrations ; défaut : 1)",
     )
-    parser.add_argument(
-        "--bot-workers", type=int, default=2, help="processus des bots (défaut : 2)"
+    option(
+        "--bot-workers",
+        Text("N", "N"),
+        "processus des bots (défaut : {default})",
+        "bot processes (default: {default})",
+        type=int,
+        default=2,
     )
-    parser.add_argument(
+    option(
         "--allowed-origin",
+        Text("ORIGINE", "ORIGIN"),
+        "origine d'une page autorisée à ouvrir des WebSockets, en plus de celle du serveur, "
+        "par ex. https://popote.example.org (répétable ; défaut : la seule origine du serveur)",
+        "origin of a page allowed to open WebSockets besides the server's own, e.g. "
+        "https://popote.example.org (repeatable; default: the server's own origin only)",
         action="append",
         default=[],
-        metavar="ORIGIN",
-        help="origine d'une page autorisée à ouvrir des WebSockets, en plus de celle du serveur, "
-        "par ex. https://popote.example.org (répétable)",
     )
-    parser.add_argument(
+    option(
         "--max-connections-per-ip",
+        Text("N", "N"),
+        "WebSockets ouvertes depuis une même adresse, 0 : sans limite (défaut : {default})",
+        "WebSockets open from one address, 0: no limit (default: {default})",
         type=int,
         default=Limits.per_ip,
-        help=f"WebSockets ouvertes depuis une même adresse, 0 : sans limite (défaut : {Limits.per_ip})",
     )
-    parser.add_argument(
+    option(
         "--log-level",
+        None,
+        "niveau des journaux JSON écrits sur la sortie d'erreur (défaut : {default})",
+        "level of the JSON logs written to standard error (default: {default})",
         choices=LEVELS,
         default="info",
-        help="niveau des journaux JSON écrits sur la sortie d'erreur (défaut : info)",
     )
 
 
