@@ -171,6 +171,19 @@ class GameState(ABC):
         """A copy whose information hidden from ``seat`` is resampled with ``chance``."""
 
 
+@dataclass(frozen=True)
+class HandGroup:
+    """Some of a seat's own cards, as a client draws them: each card named by the words of
+    the presenter's table (``"as"``, ``"7"``), under the group's ``label`` (a suit, "Vos
+    îles"), or none when the group is the whole hand."""
+
+    label: str | None
+    cards: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"label": self.label, "cards": list(self.cards)}
+
+
 class Presenter(ABC):
     """Turns actions, events and views into plain lines a screen reader can follow."""
 
@@ -189,6 +202,12 @@ class Presenter(ABC):
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         """What the human is asked to decide now."""
         return Text("À vous de jouer.", "Your move.").get(lang)
+
+    def hand(self, view: View, lang: Lang, names: Sequence[str]) -> list[HandGroup] | None:
+        """The cards the seat of ``view`` holds, in groups, for a client that draws them;
+        only what ``view`` holds. ``None`` (the default, and a spectator's view) when there
+        is no hand to draw; an empty hand is a group with no cards."""
+        return None
 
     def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
         """The steps a long menu goes through to reach ``action`` ("Cuisiner", ...); see
