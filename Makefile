@@ -39,13 +39,14 @@ play: $(VENV)/.installed
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
-lint: $(VENV)/.installed-dev
+# mypy checks against the same packages the tests import, Ray included.
+lint: $(VENV)/.installed-ray
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
 # loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
-test: lint chromium $(VENV)/.installed-ray
+test: lint chromium
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(VENV)/.installed-bench
