@@ -8,6 +8,7 @@ import pytest
 
 import popote
 from popote.core.chance import Chance
+from popote.core.game import HandGroup
 from popote.core.i18n import Lang
 from popote.core.menu import MENU_LIMIT, Menu, build_menu
 from popote.core.registry import get_game
@@ -245,3 +246,28 @@ def test_every_line_of_a_game_is_short_and_counts_seats_from_one(
         assert not [text for text in lines if "(s)" in text]
         assert not [text for text in lines if "Siège 0" in text or "Seat 0" in text]
     assert not [text for text in read["en"] if " :" in text or " ;" in text]
+
+
+def test_the_hand_drawn_holds_the_seats_ingredients_and_utensils_in_its_tables_words() -> None:
+    match = scenario_match(
+        ["rozenn", "soazig"],
+        hands=[["fourchette", "couteau"], []],
+        surfaces=[["saucisse", "saucisse", "tomate"], []],
+        reveal=False,
+    )
+    assert PRESENTER.hand(match.view(0), "fr", NAMES["fr"]) == [
+        HandGroup("Ingrédients", ("tomate (tomatez, 1)", "2 saucisses (silzig, 4)")),
+        HandGroup("Ustensiles", ("le couteau", "la fourchette")),
+    ]
+    assert PRESENTER.hand(match.view(0), "en", NAMES["en"]) == [
+        HandGroup("Ingredients", ("tomato (tomatez, 1)", "2 sausages (silzig, 4)")),
+        HandGroup("Utensils", ("the knife", "the fork")),
+    ]
+    table = PRESENTER.table(match.view(0), "en", NAMES["en"])
+    assert "utensils: the knife, the fork." in table
+    assert "ingredients: tomato (tomatez, 1), 2 sausages (silzig, 4)." in table
+    assert PRESENTER.hand(match.view(1), "fr", NAMES["fr"]) == [
+        HandGroup("Ingrédients", ()),
+        HandGroup("Ustensiles", ()),
+    ]
+    assert PRESENTER.hand(match.view(None), "fr", NAMES["fr"]) is None

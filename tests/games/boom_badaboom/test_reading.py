@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import popote
+from popote.core.game import HandGroup
 from popote.core.i18n import Lang
 from popote.core.menu import MENU_LIMIT, Menu, build_menu
 from popote.core.wording import MINUS
@@ -208,3 +209,19 @@ def test_options_name_roles_as_the_game_text_does_in_english() -> None:
     english = " ".join(option.describe()["help"]["en"] for option in GAME.spec.options)
     assert "the Glutton wins holding 2 Objective cards" in english
     assert "Glouton" not in english
+
+
+def test_the_hand_drawn_names_each_card_as_the_table_does() -> None:
+    m = scenario_match(hands=[["cool2", "heat4", "peek"], ["cool1"], []])
+    assert SHOWN.hand(m.view(0), "fr", NAMES) == [
+        HandGroup(None, (f"Refroidissement {MINUS}2", "Chaleur +4", "Coup d'œil gourmand"))
+    ]
+    assert SHOWN.hand(m.view(0), "en", NAMES) == [
+        HandGroup(None, (f"Cooling {MINUS}2", "Heat +4", "Greedy Glance"))
+    ]
+    assert f"Your hand: Cooling {MINUS}2, Heat +4, Greedy Glance." in SHOWN.table(
+        m.view(0), "en", NAMES
+    )
+    # An empty hand is drawn as no card; a spectator has no hand to draw.
+    assert SHOWN.hand(m.view(2), "fr", NAMES) == [HandGroup(None, ())]
+    assert SHOWN.hand(m.view(None), "fr", NAMES) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import popote
 from popote.core.chance import Chance
+from popote.core.game import HandGroup
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.menu import MENU_LIMIT, Menu, build_menu
 from popote.core.wording import decimal
@@ -126,3 +127,21 @@ def test_the_winners_agree_in_number() -> None:
     assert PRESENTER.event(over, "en", NAMES) == (
         "Game over: the lowest total wins.\nTotals: Anne: 1,500; Bao: 10; Chloé: 30.\nWinner: Bao."
     )
+
+
+def test_the_hand_drawn_goes_suit_by_suit_in_the_tables_words() -> None:
+    m = scenario_match([["KH", "3C", "QH", "AS"], ["AH", "2C", "9C", "10D"]], manche=1)
+    assert PRESENTER.hand(m.view(0), "fr", NAMES) == [
+        HandGroup("trèfle", ("3",)),
+        HandGroup("cœur", ("roi", "dame")),
+        HandGroup("pique", ("as",)),
+    ]
+    assert PRESENTER.hand(m.view(1), "en", NAMES) == [
+        HandGroup("clubs", ("9", "2")),
+        HandGroup("diamonds", ("10",)),
+        HandGroup("hearts", ("ace",)),
+    ]
+    assert "Your hand: clubs: 9, 2; diamonds: 10; hearts: ace." in PRESENTER.table(
+        m.view(1), "en", NAMES
+    )
+    assert PRESENTER.hand(m.view(None), "fr", NAMES) is None

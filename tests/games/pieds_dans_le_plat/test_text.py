@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from popote.core.game import HandGroup
 from popote.core.i18n import LANGUAGES
 from popote.core.registry import get_game
+from popote.games.pieds_dans_le_plat.scenario import scenario_match
 
 GAME = get_game("pieds-dans-le-plat")
 PRESENTER = GAME.presenter
@@ -52,3 +54,34 @@ def test_the_winners_agree_in_number() -> None:
         "Fin de la partie (dernière île piochée). Pénalités : Anne : 1 ; Bao : 1 ; Chloé : 3. "
         "Gagnant : Chloé."
     )
+
+
+def test_the_hand_drawn_holds_the_seats_cards_and_own_islands_only() -> None:
+    match = scenario_match(
+        hands=[[7, 1, 2], [9, 3, 3], [2, 5, 6]], islands=[[18], [20, 25], [12]], top_card=4
+    )
+    view = match.view(0)
+    assert PRESENTER.hand(view, "fr", NAMES) == [
+        HandGroup(None, ("1", "2", "7")),
+        HandGroup("Vos îles", ("18",)),
+    ]
+    assert PRESENTER.hand(view, "en", NAMES) == [
+        HandGroup(None, ("1", "2", "7")),
+        HandGroup("Your islands", ("18",)),
+    ]
+    # The words are the table's own.
+    assert "Votre main : 1, 2, 7. Vos îles : 18." in PRESENTER.table(view, "fr", NAMES)
+    assert "Your hand: 1, 2, 7. Your islands: 18." in PRESENTER.table(view, "en", NAMES)
+    assert PRESENTER.hand(match.view(None), "fr", NAMES) is None
+
+
+def test_with_islands_visible_the_hand_still_holds_only_the_seats_islands() -> None:
+    match = scenario_match(
+        hands=[[7, 1, 2], [9, 3, 3], [2, 5, 6]],
+        islands=[[18], [20, 25], [12]],
+        top_card=4,
+        options={"assisted": True},
+    )
+    groups = PRESENTER.hand(match.view(1), "fr", NAMES)
+    assert groups is not None
+    assert [group.cards for group in groups] == [("3", "3", "9"), ("20", "25")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import popote
 from popote.core.chance import Chance
+from popote.core.game import HandGroup
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.menu import MENU_LIMIT, Menu, build_menu
 from popote.core.registry import get_game
@@ -194,3 +195,12 @@ def test_rounds_are_called_rounds_in_english_and_tours_de_table_in_french() -> N
     )
     for lang in LANGUAGES:
         assert "Manche" not in PRESENTER.table(m.view(0), lang, NAMES)
+
+
+def test_the_hand_drawn_names_each_card_as_the_table_does() -> None:
+    m = scenario_match([["crevette", "nouilles", "porc"], ["poulet"]])
+    view = m.view(0)
+    assert PRESENTER.hand(view, "fr", NAMES) == [HandGroup(None, ("crevette", "porc", "nouilles"))]
+    assert PRESENTER.hand(view, "en", NAMES) == [HandGroup(None, ("shrimp", "pork", "noodles"))]
+    assert "Your hand: shrimp, pork, noodles." in PRESENTER.table(view, "en", NAMES)
+    assert PRESENTER.hand(m.view(None), "fr", NAMES) is None

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event
-from popote.core.game import Presenter, View
+from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.games.ar_seizh_bigoudenn import labels
 from popote.games.ar_seizh_bigoudenn import words as w
@@ -43,6 +43,9 @@ SUMMARY = Text(
     "At most 5 ingredients in front of you.\n"
     "The game ends after the round in which the draw pile runs out.",
 )
+
+INGREDIENTS = Text("Ingrédients", "Ingredients")
+UTENSILS = Text("Ustensiles", "Utensils")
 
 _WHY = {
     "used": Text(" ({used})", " (used)"),
@@ -226,6 +229,18 @@ class BigoudenPresenter(Presenter):
 
     def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         return labels.table(view, lang, names)
+
+    def hand(self, view: View, lang: Lang, names: Sequence[str]) -> list[HandGroup] | None:
+        """The ingredients in front of the seat, then the utensils in its hands, in the words
+        of its line of the table (identical ingredients once, counted)."""
+        seat = view["seat"]
+        if seat is None:
+            return None
+        utensils = tuple(w.utensil(key, lang) for key in view["hands"][seat])
+        return [
+            HandGroup(INGREDIENTS.get(lang), tuple(w.card_items(view["surfaces"][seat], lang))),
+            HandGroup(UTENSILS.get(lang), utensils),
+        ]
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         return labels.prompt(view, lang, names)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event
-from popote.core.game import Presenter, View
+from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural, decimal
 from popote.games.boom_badaboom.cards import Role, role_counts
@@ -392,6 +392,11 @@ class BoomPresenter(Presenter):
                 full = Text("Vous savez que {name} a : {cards}", "You know {name} holds: {cards}")
                 lines.append(cards_line(known, lang, full, full, name=names[seat]))
         return "\n".join(lines)
+
+    def hand(self, view: View, lang: Lang, names: Sequence[str]) -> list[HandGroup] | None:
+        if "hand" not in view:
+            return None
+        return [HandGroup(None, tuple(card_name(card, lang) for card in view["hand"]))]
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         phase = view["phase"]

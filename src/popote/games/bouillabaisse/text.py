@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event
-from popote.core.game import Presenter, View
+from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural, decimal
 from popote.games.bouillabaisse.cards import RANK_ID, SUITS
@@ -113,17 +113,24 @@ def _semicolon(lang: Lang) -> str:
     return " ; " if lang == "fr" else "; "
 
 
-def by_suit(cards: Sequence[str], lang: Lang) -> list[str]:
-    """One item per suit, strongest card first: ``"pique : as, 10, 2"``."""
-    items = []
+def suit_groups(cards: Sequence[str], lang: Lang) -> list[HandGroup]:
+    """The suits held, in order, each named, its ranks strongest first: ``pique``, ``as, 10``."""
+    groups = []
     for suit in SUITS:
         ranks = sorted(
             (card[:-1] for card in cards if card[-1] == suit), key=RANK_ID.__getitem__, reverse=True
         )
         if ranks:
-            words = ", ".join(_rank_word(rank, lang) for rank in ranks)
-            items.append(_SUIT_NAMES[suit].get(lang) + _colon(lang) + words)
-    return items
+            words = tuple(_rank_word(rank, lang) for rank in ranks)
+            groups.append(HandGroup(_SUIT_NAMES[suit].get(lang), words))
+    return groups
+
+
+def by_suit(cards: Sequence[str], lang: Lang) -> list[str]:
+    """One item per suit, strongest card first: ``"pique : as, 10, 2"``."""
+    return [
+        f"{group.label}{_colon(lang)}{', '.join(group.cards)}" for group in suit_groups(cards, lang)
+    ]
 
 
 def wrapped(head: str, items: Sequence[str], separator: str, end: str = ".") -> str:
@@ -321,6 +328,10 @@ class BouillabaissePresenter(Presenter):
         if "hand" in view:
             lines.append(self._hand(view["hand"], lang))
         return "\n".join(lines)
+
+    def hand(self, view: View, lang: Lang, names: Sequence[str]) -> list[HandGroup] | None:
+        """Suit by suit, as the table reads it."""
+        return suit_groups(view["hand"], lang) if "hand" in view else None
 
     def _seat_line(self, seat: int, view: View, lang: Lang, names: Sequence[str]) -> str:
         """``Siège 2 : 3 plis ; manches : 15, 0 ; total 15.``"""

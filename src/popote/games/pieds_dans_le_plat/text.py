@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from popote.core.actions import Action, Event
-from popote.core.game import Presenter, View
+from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural
 from popote.games.pieds_dans_le_plat.cards import PENALTY_LIMIT, TURN_ABOVE, TURN_BELOW
@@ -93,6 +93,7 @@ EVENT_TEXT: dict[str, Text] = {
 ISLANDS_LEFT = Plural(
     ("{n} île restante", "{n} îles restantes"), ("{n} island left", "{n} islands left")
 )
+YOUR_ISLANDS = Text("Vos îles", "Your islands")
 CARDS = Plural(("{n} carte", "{n} cartes"), ("{n} card", "{n} cards"))
 WINNERS = Plural(("Gagnant : {w}", "Gagnants : {w}"), ("Winner: {w}", "Winners: {w}"))
 # Events whose public twin tells a person nothing: shown only to the seat that sees the card.
@@ -178,9 +179,13 @@ class PiedsPresenter(Presenter):
         if "hand" in view:
             lines.append(
                 Text(
-                    "Votre main : {hand}. Vos îles : {islands}.",
-                    "Your hand: {hand}. Your islands: {islands}.",
-                ).format(hand=_cards(view["hand"]), islands=_cards(view["islands"]))
+                    "Votre main : {hand}. {own} : {islands}.",
+                    "Your hand: {hand}. {own}: {islands}.",
+                ).format(
+                    hand=_cards(view["hand"]),
+                    own=YOUR_ISLANDS.get(lang),
+                    islands=_cards(view["islands"]),
+                )
             )
         if "all_islands" in view:
             islands = [_cards(own) for own in view["all_islands"]]
@@ -190,6 +195,16 @@ class PiedsPresenter(Presenter):
                 )
             )
         return "\n".join(line.get(lang) for line in lines)
+
+    def hand(self, view: View, lang: Lang, names: Sequence[str]) -> list[HandGroup] | None:
+        """The number cards, then the seat's own islands: never the others' islands it was
+        shown once (they are in ``all_islands`` only with the option that keeps them)."""
+        if "hand" not in view:
+            return None
+        return [
+            HandGroup(None, tuple(str(card) for card in view["hand"])),
+            HandGroup(YOUR_ISLANDS.get(lang), tuple(str(island) for island in view["islands"])),
+        ]
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         return (

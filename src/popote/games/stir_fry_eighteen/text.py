@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event
-from popote.core.game import Presenter, View
+from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural
 from popote.games.stir_fry_eighteen.cards import (
@@ -457,6 +457,11 @@ class StirFryPresenter(Presenter):
                 _t("Votre main : {c}.", "Your hand: {c}.", lang, c=cards_text(view["hand"], lang))
             )
         return "\n".join(lines)
+
+    def hand(self, view: View, lang: Lang, names: Sequence[str]) -> list[HandGroup] | None:
+        if "hand" not in view:
+            return None
+        return [HandGroup(None, tuple(NAMES[card].get(lang) for card in view["hand"]))]
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         pending = view.get("pending")
