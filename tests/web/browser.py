@@ -85,8 +85,9 @@ def create_table(
     options: dict[str, Any] | None = None,
     rated: bool = False,
     seed: int | None = None,
+    clock: str = "none",
 ) -> str:
-    """Create a table from the game's page with ``bots`` random bots and no clock; returns
+    """Create a table from the game's page with ``bots`` random bots and ``clock``; returns
     its id once the table page is open. A ``seed`` (the form has none: it is for practice
     tables) is added to the form's request, so that the deal and the bots are the same on
     every run."""
@@ -104,7 +105,7 @@ def create_table(
             field.fill(str(value))
     page.locator("#bots").fill(str(bots))
     page.locator("#bot-level").select_option("random")
-    page.locator("#clock").select_option("none")
+    page.locator("#clock").select_option(clock)
     page.locator("#rated").set_checked(rated)
     page.locator("#create-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/"))

@@ -24,9 +24,10 @@ from popote.server.seats import LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
-REVISION = "1.2"
-"""Version 1, revision 1.2: decision ids, errors naming their action, several processes (1.1:
-results, save, ratings and leaderboards; nothing changed)."""
+REVISION = "1.3"
+"""Version 1, revision 1.3: the seat's hand as its presenter names it (1.2: decision ids,
+errors naming their action, several processes; 1.1: results, save, ratings and
+leaderboards; nothing changed)."""
 
 
 class ErrorBody(BaseModel):

@@ -27,7 +27,7 @@ from popote.server.fairness import Answer, Collector
 from popote.server.feeds import Feed, Message, Outlet
 from popote.server.metrics import counted_action
 from popote.server.models import ActionRow, ResultRow, Table, now
-from popote.server.render import decision, event_lines, table_text
+from popote.server.render import decision, event_lines, hand, table_text
 from popote.server.results import results_json
 from popote.server.seats import Seat, seat_json, seat_name
 from popote.server.settings import Settings
@@ -475,6 +475,7 @@ class LiveTable:
                 "index": 0,
                 "view": None,
                 "table_text": None,
+                "hand": None,
                 "to_act": [],
                 "decision": None,
                 "clock": {},
@@ -487,6 +488,7 @@ class LiveTable:
             "index": self.played,
             "view": view,
             "table_text": table_text(match, view, lang, names),
+            "hand": hand(match, view, lang, names),
             "to_act": list(match.to_act),
             "decision": {"id": self._asked_at.get(seat), **decision(match, seat, view, lang, names)}
             if asked and seat is not None

@@ -52,3 +52,10 @@ def decision(
 
 def table_text(match: Match, view: View, lang: Lang, names: Sequence[str]) -> str:
     return match.game.presenter.table(view, lang, names)
+
+
+def hand(match: Match, view: View, lang: Lang, names: Sequence[str]) -> list[dict[str, Any]] | None:
+    """The seat's own cards in the presenter's groups, for a client that draws them: each
+    ``{"label": null | text, "cards": [text]}``; None where there is no hand to draw."""
+    groups = match.game.presenter.hand(view, lang, names)
+    return None if groups is None else [group.as_json() for group in groups]

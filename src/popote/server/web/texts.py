@@ -146,10 +146,10 @@ PAGE: dict[str, Text] = {
 SCRIPT: dict[str, Text] = {
     "welcome": Text("Bonjour {name}.", "Hello {name}."),
     "your_games": Text("Vos parties", "Your games"),
-    # How the presenters write a seat's hand: "Votre main : trèfle : as, 7 ; cœur : 2."
-    "hand_head": Text("Votre main : ", "Your hand: "),
-    "hand_groups": Text(" ; ", "; "),
-    "hand_group": Text(" : ", ": "),
+    "moved_on": Text(
+        "Trop tard : la partie a continué sans ce choix.",
+        "Too late: the game moved on without that choice.",
+    ),
     "sit": Text("S'asseoir", "Sit down"),
     "watch": Text("Regarder", "Watch"),
     "open": Text("Ouvrir", "Open"),

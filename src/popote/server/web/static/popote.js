@@ -344,7 +344,7 @@ class TableClient {
   welcome(message) {
     this.seat = message.seat;
     this.feed = message.feed;
-    for (const [id, action] of this.pending) this.send({ type: "act", action_id: id, action });
+    for (const [id, sent] of this.pending) this.send({ type: "act", action_id: id, ...sent });
   }
 
   snapshot(message) {
@@ -404,11 +404,18 @@ class TableClient {
     say(message.text);
   }
 
+  // A choice that came after its decision had passed (a stand-in bot answered it) is no
+  // mistake of the person's: one calm line, and what is asked now stays on screen.
   refused(message) {
+    this.pending.delete(message.action_id);
+    if (message.code === "stale") {
+      say(words.moved_on);
+      this.showDecision(this.state && this.state.decision);
+      return;
+    }
     say(message.message, true);
     if (message.code === "unauthorized") localStorage.removeItem("popote.token");
     if (this.state && REFUSED_ACTION.includes(message.code)) {
-      this.pending.delete(this.lastSent); // errors name no action: it was the last one sent
       this.showDecision(this.state.decision); // still to decide: ask again
     }
   }
@@ -511,11 +518,8 @@ class TableClient {
   showState(state) {
     this.state = state;
     const lines = (state.table_text || "").split("\n").filter(Boolean);
-    const hand = handOf(lines, state.view);
-    showHand(hand);
-    document.getElementById("table-text").replaceChildren(
-      ...(hand ? hand.rest : lines).map((line) => element("p", line)),
-    );
+    showHand(state.hand);
+    document.getElementById("table-text").replaceChildren(...lines.map((line) => element("p", line)));
     this.deadlines = {};
     for (const [seat, left] of Object.entries(state.clock || {})) {
       if (left !== null) this.deadlines[seat] = Date.now() + left * 1000;
@@ -549,11 +553,12 @@ class TableClient {
   }
 
   // A new decision is announced (assertive) and takes the focus; the same one, seen again
-  // after someone else's answer, keeps where the player was.
+  // after someone else's answer, keeps where the player was. Its id goes with the choice.
   showDecision(decision) {
-    const key = decision ? JSON.stringify([decision.prompt, decision.legal]) : null;
+    const key = decision ? JSON.stringify([decision.id, decision.prompt, decision.legal]) : null;
     if (key === this.decisionKey) return;
     this.decisionKey = key;
+    this.decisionId = decision ? decision.id : null;
     this.typed = "";
     this.hurried = false;
     this.menus = decision ? [decision.menu] : [];
@@ -622,9 +627,10 @@ class TableClient {
     }
     this.counter += 1;
     const id = `w-${this.state.index}-${this.counter}-${Math.random().toString(36).slice(2, 8)}`;
-    this.pending.set(id, entry.action);
-    this.lastSent = id;
-    this.send({ type: "act", action_id: id, action: entry.action });
+    const sent = { action: entry.action };
+    if (Number.isInteger(this.decisionId)) sent.decision = this.decisionId;
+    this.pending.set(id, sent);
+    this.send({ type: "act", action_id: id, ...sent });
     this.menus = [];
     this.showQuick(null);
     this.decisionKey = null; // the next decision is new, even if it reads the same
@@ -723,37 +729,14 @@ class TableClient {
 
 // --- the hand, drawn as cards -----------------------------------------------------------
 
-const SENTENCE_END = /\.(\s|$)/;
-
-// The seat's hand as the presenter wrote it ("Votre main : a, b ; c : d."), cut into named
-// groups of card names; the table's other lines in `rest`. Null where the view holds no
-// `hand` or the names do not add up to it: the line then stays text.
-function handOf(lines, view) {
-  if (!view || !Array.isArray(view.hand)) return null;
-  const first = lines.findIndex((line) => line.startsWith(words.hand_head));
-  if (first < 0) return null;
-  let last = first;
-  let text = lines[first].slice(words.hand_head.length);
-  while (!SENTENCE_END.test(text) && last + 1 < lines.length) text += ` ${lines[++last]}`;
-  const end = text.search(SENTENCE_END);
-  const tail = end < 0 ? "" : text.slice(end + 1).trim();
-  const groups = (end < 0 ? text : text.slice(0, end)).split(words.hand_groups.trim()).map((part) => {
-    const named = part.trim().split(words.hand_group);
-    const cards = named[named.length - 1].split(", ").map((card) => card.trim()).filter(Boolean);
-    return { label: named.length > 1 ? named[0] : null, cards };
-  });
-  if (groups.reduce((count, group) => count + group.cards.length, 0) !== view.hand.length) return null;
-  const rest = [...lines.slice(0, first), ...(tail ? [tail] : []), ...lines.slice(last + 1)];
-  return { groups, rest };
-}
-
 // Each card is a list item whose text is its name (what a screen reader says); the drawing
 // is the list item's style alone.
-function showHand(hand) {
+function showHand(groups) {
   const panel = document.getElementById("hand-panel");
-  panel.hidden = !hand || hand.groups.every((group) => !group.cards.length);
+  const held = (groups || []).filter((group) => group.cards.length);
+  panel.hidden = !held.length;
   if (panel.hidden) return;
-  const blocks = hand.groups.map((group, place) => {
+  const blocks = held.map((group, place) => {
     const list = element("ul", null, { class: "cards" });
     list.append(...group.cards.map((card) => element("li", card, { class: "playing-card" })));
     if (!group.label) {
