@@ -20,6 +20,7 @@ from popote.cli.online_setup import Identities
 from tests.server.harness import Server
 
 GAME_OVER = "La partie est terminée."
+TIMED_OUT = "Temps écoulé pour Katell"
 ENTRY = re.compile(r"^\s+(\d+)\. (.*)$")
 FINISH = 60.0
 """Seconds a whole client may take before the test gives up on it (never reached)."""
@@ -83,7 +84,8 @@ class Person:
 
 class Proxy:
     """A TCP relay in front of the server whose ``cut`` drops every connection, as a
-    network failure would."""
+    network failure would, and whose ``hold`` keeps what the server says back, as a slow
+    link would, until the client has sent something more."""
 
     def __init__(self, target: str) -> None:
         host, port = target.removeprefix("http://").split(":")
@@ -91,7 +93,12 @@ class Proxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         self.open: list[socket.socket] = []
+        self.flowing = threading.Event()
+        self.flowing.set()
         threading.Thread(target=self._accept, daemon=True).start()
+
+    def hold(self) -> None:
+        self.flowing.clear()
 
     def _accept(self) -> None:
         while True:
@@ -101,14 +108,20 @@ class Proxy:
                 return
             far = socket.create_connection(self.target)
             self.open += [near, far]
-            for source, sink in ((near, far), (far, near)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            for source, sink, from_client in ((near, far, True), (far, near, False)):
+                pump = threading.Thread(
+                    target=self._pump, args=(source, sink, from_client), daemon=True
+                )
+                pump.start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, from_client: bool) -> None:
         try:
             while data := source.recv(65536):
+                if not from_client:
+                    self.flowing.wait()
                 sink.sendall(data)
+                if from_client:
+                    self.flowing.set()  # what the client sent is on its way: let the answer come
         except OSError:
             pass
         for end in (source, sink):
@@ -255,3 +268,60 @@ def test_a_refusal_is_the_servers_message_in_the_chosen_language(
             lambda: None,
             Identities(tmp_path / "none.json"),
         )
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose fast clock gives 3 s a turn."""
+    started = Server(tmp_path_factory.mktemp("quick"), None, 0.2)
+    started.start()
+    yield started
+    started.stop()
+
+
+def test_a_choice_that_comes_after_a_stand_in_bot_is_refused_and_the_next_asked(
+    quick_server: Server, tmp_path: Path
+) -> None:
+    proxy = Proxy(quick_server.url)
+    creator = Person(
+        [
+            "Créer une table",
+            "Les Pieds dans le Plat",
+            "3 joueurs",
+            "",
+            "1 robot",
+            "hasard",
+            "rapide",
+        ]
+    )
+    late_at = 2
+
+    def too_late(answers: int) -> None:
+        """Katell thinks past her clock while the server's news is held back: the timeout
+        and the stand-in's move reach the others, not her; then she chooses."""
+        if answers != late_at:
+            return
+        proxy.hold()
+        for _ in range(int(FINISH * 20)):
+            timed_out = [n for n, line in enumerate(creator.lines) if line.startswith(TIMED_OUT)]
+            if timed_out and any("Katell joue" in line for line in creator.lines[timed_out[0] :]):
+                return
+            threading.Event().wait(0.05)
+        raise AssertionError("no stand-in bot answered for Katell")
+
+    joiner = Person(["Les Pieds dans le Plat, 3 joueurs, en attente", "S'asseoir"], too_late)
+    first = Identities(tmp_path / "rozenn.json")
+    second = Identities(tmp_path / "katell.json")
+    threads = [run_client(quick_server.url, creator, first, "Rozenn")]
+    wait_for_table(quick_server, first)
+    threads.append(run_client(proxy.url, joiner, second, "Katell"))
+    for thread in threads:
+        thread.join(FINISH)
+    proxy.close()
+    assert not any(thread.is_alive() for thread in threads)
+    assert joiner.answers > late_at
+    # Her late choice named its decision: refused, told as the table having moved on (not
+    # as an error), and the game went on with her answering what she was asked next.
+    assert joiner.said("La table a changé pendant votre choix : voici la nouvelle situation.")
+    assert not joiner.said("choix refusé")
+    assert joiner.said(GAME_OVER) and creator.said(GAME_OVER)

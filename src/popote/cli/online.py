@@ -370,7 +370,7 @@ class TableSession:
                 self.asker.write(MOVED_ON.get(self.lang))
                 return
             self.turn.reply = None
-        self.link.act(dict(action))
+        self.link.act(dict(action), decision.get("id"))
         with self.changed:
             while self.turn.reply is None and self.turn.gone is None:
                 self.changed.wait(0.2)
@@ -410,7 +410,9 @@ class TableSession:
             elif kind == "chat":
                 write(CHAT_LINE.render(self.lang, name=frame["from"], text=frame["text"]))
             elif kind == "error":
-                write(frame["message"])
+                # A choice that came after its decision had passed is no mistake of the
+                # person's: the new situation follows, and is asked anew.
+                write(MOVED_ON.get(self.lang) if frame.get("code") == "stale" else frame["message"])
             elif kind == "gone":
                 self.turn.gone = frame["message"]
             if kind in ("ack", "error") and frame.get("code") not in ("chat_rate", "empty_chat"):

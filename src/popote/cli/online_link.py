@@ -1,6 +1,7 @@
 """One table's WebSocket for the terminal client: a reader thread that hands every frame on,
 reconnects by itself after a drop (with the feed and last sequence number seen) and resends
-the action still waiting for its answer, under the same ``action_id``."""
+the action still waiting for its answer, under the same ``action_id`` and naming the same
+decision."""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ class TableLink:
         self.say = say
         self.feed: str | None = None
         self.last_seq: int | None = None
-        self.pending: tuple[str, Frame] | None = None
+        self.pending: Frame | None = None
+        """The ``act`` message still waiting for its answer."""
         self._socket: ClientConnection | None = None
         self._closing = threading.Event()
         self._prefix = uuid.uuid4().hex[:12]
@@ -76,11 +78,16 @@ class TableLink:
         threading.Thread(target=self._listen, daemon=True).start()
         return welcome
 
-    def act(self, action: Frame) -> None:
-        """Send an action; it is kept until its ``ack`` or ``error``, and resent after a
-        reconnection."""
+    def act(self, action: Frame, decision: int | None) -> None:
+        """Send an action answering the decision whose id is ``decision`` (the server
+        refuses it as ``stale`` once that decision has passed); it is kept until its
+        ``ack`` or ``error``, and resent after a reconnection."""
         self._count += 1
-        self.pending = (f"{self._prefix}-{self._count}", action)
+        action_id = f"{self._prefix}-{self._count}"
+        message: Frame = {"type": "act", "action_id": action_id, "action": action}
+        if decision is not None:
+            message["decision"] = decision
+        self.pending = message
         self._send_pending()
 
     def chat(self, text: str) -> None:
@@ -149,14 +156,13 @@ class TableLink:
             self.last_seq = frame["seq"]
         refused = kind == "error" and frame.get("code") not in CHAT_ERRORS
         pending = self.pending
-        if pending is not None and (refused or frame.get("action_id") == pending[0]):
+        if pending is not None and (refused or frame.get("action_id") == pending["action_id"]):
             self.pending = None
         self.handle(frame)
 
     def _send_pending(self) -> None:
         if self.pending is not None:
-            action_id, action = self.pending
-            self._send({"type": "act", "action_id": action_id, "action": action})
+            self._send(self.pending)
 
     def _send(self, message: Frame) -> None:
         # A send lost with the connection is not an error: the reconnection resends the
