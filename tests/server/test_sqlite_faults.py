@@ -1,8 +1,9 @@
-"""The embedded SQLite database on a disk that fills up: the player is told the server is
-temporarily unavailable, nothing is applied, and once there is room again the same action
-is applied once and the game finishes equal to ``popote.replay`` of an intact log. The disk
-is a small tmpfs mounted for the test (root only: CI runs as root; elsewhere the test
-skips, in CI it fails). Why not a read-only disk as well: see docs/operations.md."""
+"""The embedded SQLite database on a disk that fills up, or that becomes read-only: the player
+is told the server is temporarily unavailable, nothing is applied, and once the disk is
+repaired the same action is applied once and the game finishes equal to ``popote.replay`` of
+an intact log. The full disk is a small tmpfs mounted for the test; the read-only database is
+made immutable with ``chattr +i``, which stops root too (both root only: CI runs as root;
+elsewhere the tests skip, in CI they fail)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import random
 import sqlite3
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,11 +28,24 @@ DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
 UNAVAILABLE = "service momentanément indisponible : rien n'a été joué, réessayez"
 
 
+@dataclass
+class Fault:
+    """A folder for the database, a way to break its disk and a way to repair it."""
+
+    folder: Path
+    strike: Callable[[], None]
+    repair: Callable[[], None]
+
+
+def need_root(why: str) -> None:
+    if os.geteuid() != 0:
+        missing_service(f"{why} needs root")
+
+
 @pytest.fixture
 def small_disk() -> Iterator[Path]:
     """A 16 MiB tmpfs of the test's own."""
-    if os.geteuid() != 0:
-        missing_service("mounting a small filesystem needs root")
+    need_root("mounting a small filesystem")
     folder = Path(tempfile.mkdtemp(prefix="popote-disk-"))
     mounted = subprocess.run(
         ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
@@ -47,17 +62,44 @@ def small_disk() -> Iterator[Path]:
         folder.rmdir()
 
 
-def fill(disk: Path) -> Path:
-    """Write until the disk is full; the file returned holds the space."""
-    filler = disk / "filler"
-    with filler.open("wb") as out:
+def fill(disk: Path) -> None:
+    """Write until the disk is full; ``disk / "filler"`` holds the space."""
+    with (disk / "filler").open("wb") as out:
         try:
             while True:
                 out.write(b"\0" * 65536)
                 out.flush()
         except OSError:
             pass
-    return filler
+
+
+@pytest.fixture
+def full_disk(small_disk: Path) -> Fault:
+    return Fault(small_disk, lambda: fill(small_disk), (small_disk / "filler").unlink)
+
+
+def immutable(folder: Path, flag: str) -> None:
+    """``chattr +i`` / ``-i`` on the folder and every database file in it."""
+    files = [folder, *sorted(folder.glob("popote.sqlite3*"))]
+    subprocess.run(["chattr", flag, *map(str, files)], check=True, capture_output=True)
+
+
+@pytest.fixture
+def read_only_database(tmp_path: Path) -> Iterator[Fault]:
+    """A database whose files become immutable: every write fails, for root too."""
+    need_root("chattr +i")
+    probe = tmp_path / "probe"
+    probe.touch()
+    tried = subprocess.run(["chattr", "+i", str(probe)], check=False, capture_output=True)
+    if tried.returncode != 0:
+        missing_service(f"chattr +i refused here: {tried.stderr.decode().strip()}")
+    subprocess.run(["chattr", "-i", str(probe)], check=True)
+    folder = tmp_path / "data"
+    folder.mkdir()
+    try:
+        yield Fault(folder, lambda: immutable(folder, "+i"), lambda: immutable(folder, "-i"))
+    finally:
+        immutable(folder, "-i")
 
 
 async def answer(client: Client, action_id: str, action: object) -> Frame:
@@ -65,8 +107,12 @@ async def answer(client: Client, action_id: str, action: object) -> Frame:
     return await client.wait(lambda f: f["type"] in ("ack", "error"))
 
 
-def test_a_full_disk_is_said_and_corrupts_nothing(small_disk: Path) -> None:
-    server = Server(small_disk, None)
+@pytest.mark.parametrize("fault_name", ["full_disk", "read_only_database"])
+def test_a_broken_disk_is_said_and_corrupts_nothing(
+    fault_name: str, request: pytest.FixtureRequest
+) -> None:
+    fault: Fault = request.getfixturevalue(fault_name)
+    server = Server(fault.folder, None)
     server.start()
     try:
         table, tokens = open_table(server, 2, **DUEL)
@@ -76,7 +122,7 @@ def test_a_full_disk_is_said_and_corrupts_nothing(small_disk: Path) -> None:
             for client in clients:
                 await client.connect()
             state = await clients[0].wait(lambda f: f["type"] == "snapshot")
-            filler = fill(small_disk)
+            fault.strike()
             refused: Frame | None = None
             for attempt in range(40):  # until the database needs a page the disk cannot give
                 mover = clients[state["to_act"][0]]
@@ -92,7 +138,7 @@ def test_a_full_disk_is_said_and_corrupts_nothing(small_disk: Path) -> None:
             assert all((c.state() or {}).get("index") == state["index"] for c in clients), (
                 "applied anyway"
             )
-            filler.unlink()
+            fault.repair()
             again = await answer(mover, refused["action_id"], action)
             assert (again["type"], again["duplicate"]) == ("ack", False)
             assert again["index"] == state["index"]
@@ -104,7 +150,7 @@ def test_a_full_disk_is_said_and_corrupts_nothing(small_disk: Path) -> None:
         asyncio.run(scenario())
     finally:
         server.stop()
-    with sqlite3.connect(small_disk / "popote.sqlite3") as database:
+    with sqlite3.connect(fault.folder / "popote.sqlite3") as database:
         assert database.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         (seed, result) = database.execute(
             "SELECT seed, result FROM popote_tables WHERE id = ?", (table,)
