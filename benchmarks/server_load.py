@@ -103,6 +103,7 @@ class ServerProcess:
     def __init__(self, data: Path, load: Load) -> None:
         command = [sys.executable, "-m", "popote.server", "--host", "127.0.0.1", "--port", "0"]
         command += ["--data", str(data), "--bot-workers", str(load.bot_workers)]
+        command += ["--max-connections-per-ip", "0"]  # every client comes from 127.0.0.1
         if load.db:
             command += ["--db", load.db]
         self.log = data / "server.log"
@@ -454,9 +455,22 @@ def report(
         "server_cpu_percent": 100 * used["server_cpu"] / elapsed,
         "workers_cpu_percent": 100 * used["workers_cpu"] / elapsed,
         "script_cpu_percent": 100 * own / elapsed,
+        **_collections(before[0]["collections"], after[0]["collections"]),
         "server_rss_mb": after[1]["server_rss"] / 2**20,
         "workers_rss_mb": after[1]["workers_rss"] / 2**20,
         "server_kb_per_table": (after[1]["server_rss"] - idle["server_rss"]) / 1024 / load.tables,
+    }
+
+
+def _collections(before: Frame, after: Frame) -> dict[str, Any]:
+    """The server's garbage collections while measuring: how many of each generation, the
+    time they stopped it, and the longest full one since it started."""
+    counts = [b - a for a, b in zip(before["collections"], after["collections"], strict=True)]
+    spent = sum(after["seconds"]) - sum(before["seconds"])
+    return {
+        "collections": counts,
+        "collection_ms": 1000 * spent,
+        "longest_full_collection_ms": 1000 * after["longest"][2],
     }
 
 
@@ -493,6 +507,11 @@ def print_report(figures: dict[str, Any]) -> None:
     print(
         f"CPU (% of one core):      server {figures['server_cpu_percent']:.0f}, "
         f"bot workers {figures['workers_cpu_percent']:.0f}, this script {figures['script_cpu_percent']:.0f}"
+    )
+    print(
+        f"garbage collections:      {'/'.join(map(str, figures['collections']))} by generation, "
+        f"{figures['collection_ms']:.0f} ms in all, longest full one "
+        f"{figures['longest_full_collection_ms']:.0f} ms"
     )
     print(
         f"memory:                   server {figures['server_rss_mb']:.0f} MB "

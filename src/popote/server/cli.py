@@ -99,6 +99,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Limits.per_ip,
     )
     option(
+        "--send-queue",
+        Text("N", "N"),
+        "messages en attente pour un client qui ne lit plus avant de le déconnecter, au moins "
+        "--feed-memory plus deux (défaut : {default})",
+        "messages waiting for a client that stopped reading before it is disconnected, at "
+        "least --feed-memory plus two (default: {default})",
+        type=int,
+        default=Settings.send_queue,
+    )
+    option(
+        "--feed-memory",
+        Text("N", "N"),
+        "derniers messages gardés pour chaque personne à une table, renvoyés à qui revient ; "
+        "au-delà, un instantané (défaut : {default})",
+        "last messages kept for each person at a table, resent to whoever comes back; "
+        "past them, a snapshot (default: {default})",
+        type=int,
+        default=Settings.feed_memory,
+    )
+    option(
         "--log-level",
         None,
         "niveau des journaux JSON écrits sur la sortie d'erreur (défaut : {default})",
@@ -132,6 +152,9 @@ def run_serve(args: argparse.Namespace) -> int:
         redis=args.redis,
         clock_scale=args.clock_scale,
         bot_workers=args.bot_workers,
+        # What a client coming back missed is queued at once, after its welcome and table.
+        send_queue=max(args.send_queue, args.feed_memory + 2),
+        feed_memory=max(0, args.feed_memory),
         limits=Limits(
             allowed_origins=tuple(args.allowed_origin), per_ip=args.max_connections_per_ip
         ),

@@ -46,7 +46,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
 from popote.server.errors import unavailable
-from popote.server.feeds import Feed, Message, Outlet
+from popote.server.feeds import Feed, Message, Outlet, encode
 from popote.server.metrics import store_error
 
 if TYPE_CHECKING:
@@ -98,8 +98,10 @@ class RemoteOutlet:
         self.node = node
         self.conn = conn
 
-    def send(self, message: Message) -> None:
-        self.cluster.post(self.node, {"kind": "send", "conn": self.conn, "message": message})
+    def send(self, text: str, seq: int) -> None:
+        # The message's text is put in the envelope as it is, not decoded to be encoded again.
+        envelope = json.dumps({"kind": "send", "conn": self.conn})
+        self.cluster.post_text(self.node, f'{envelope[:-1]}, "message": {text}}}')
 
     def close(self, code: int = 1000) -> None:
         self.cluster.post(self.node, {"kind": "close", "conn": self.conn, "code": code})
@@ -272,7 +274,11 @@ class Cluster:
 
     def post(self, node: str, message: dict[str, Any]) -> None:
         """Send ``message`` to process ``node`` (after everything posted before it)."""
-        self._outbox.put_nowait(("publish", self._key("node", node), json.dumps(message)))
+        self.post_text(node, json.dumps(message))
+
+    def post_text(self, node: str, data: str) -> None:
+        """:meth:`post` for a message already encoded."""
+        self._outbox.put_nowait(("publish", self._key("node", node), data))
 
     def broadcast(self, message: dict[str, Any]) -> None:
         data = json.dumps({**message, "from": self.node})
@@ -365,8 +371,9 @@ class Cluster:
             link = self.links.get(conn)
             if link is not None:
                 link.answered.set()
-                link.feed.seq = message["message"].get("seq", link.feed.seq)
-                link.outlet.send(message["message"])
+                sent = message["message"]
+                link.feed.seq = sent.get("seq", link.feed.seq)
+                link.outlet.send(encode(sent), link.feed.seq)
         elif kind == "close":
             self._close_link(conn, message["code"])
         elif kind == "msg":

@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 import popote
 from popote.core.i18n import Lang, Text
-from popote.server import texts
+from popote.server import pauses, texts
 from popote.server.auth import (
     clean_text,
     hash_password,
@@ -96,6 +96,7 @@ class Hub:
             self.restore()
         else:
             await self.cluster.start()
+        pauses.settle()
 
     async def shutdown(self) -> None:
         if self.cluster is not None:

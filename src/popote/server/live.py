@@ -448,12 +448,8 @@ class LiveTable:
     ) -> None:
         """Resend what a client missed after ``last_seq``, or a snapshot if that is unknown."""
         feed = self.feeds[user_id]
-        missed = feed.missed(feed_id if isinstance(feed_id, str) else None, last_seq)
-        if missed is None:
+        if not feed.resend(connection, feed_id if isinstance(feed_id, str) else None, last_seq):
             self._send_snapshot(user_id)
-        else:
-            for message in missed:
-                connection.send(message)
 
     def disconnect(self, user_id: int, connection: Outlet) -> None:
         feed = self.feeds.get(user_id)

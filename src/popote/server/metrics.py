@@ -31,6 +31,8 @@ from prometheus_client.registry import Collector
 from pydantic import BaseModel
 from sqlalchemy import Engine, event, text
 
+from popote.server.pauses import PAUSES
+
 if TYPE_CHECKING:
     from popote.server.hub import Hub
     from popote.server.limits import Guard
@@ -170,10 +172,17 @@ def _played(table: LiveTable) -> int:
     return len(table.match.history) if table.match is not None else 0
 
 
-@router.get("/stats", summary="Tables in memory and the action-to-events latency histogram")
+@router.get(
+    "/stats",
+    summary="Tables in memory, the action-to-events latency histogram, garbage collections",
+)
 async def stats(request: Request) -> dict[str, Any]:
     hub = request.app.state.hub
-    return {"tables": len(hub.tables), "latency": hub.latency.snapshot()}
+    return {
+        "tables": len(hub.tables),
+        "latency": hub.latency.snapshot(),
+        "collections": PAUSES.snapshot(),
+    }
 
 
 class Health(BaseModel):

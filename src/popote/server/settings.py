@@ -57,11 +57,13 @@ class Settings:
     chat_length: int = 300
     chat_burst: int = 5
     chat_period: float = 10.0
-    feed_memory: int = 1000
-    """Messages each identity's feed keeps for a reconnecting client."""
+    feed_memory: int = 100
+    """Messages each identity's feed keeps for a reconnecting client (one that missed more
+    gets a snapshot): a minute or so of a table played at a human pace."""
     finished_tables: int = 64
     """Finished tables kept in memory; older ones are rebuilt from the database when asked."""
     send_queue: int = 1000
-    """Messages waiting for a slow client before it is disconnected."""
+    """Messages waiting for a slow client before it is disconnected; more than
+    ``feed_memory``, which a client coming back may be sent at once."""
     limits: Limits = field(default_factory=Limits)
     """Origins, connections and message rates of the WebSockets."""

@@ -24,7 +24,7 @@ from popote.core.errors import PopoteError
 from popote.core.i18n import Lang
 from popote.server.cluster import Attached, Handler, RemoteOutlet
 from popote.server.errors import Refused, refused, unavailable
-from popote.server.feeds import Connection, Feed, Message, Outlet
+from popote.server.feeds import Connection, Feed, Message, Outlet, encode
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import FLOODING, TOO_MANY, Allowance, Guard
@@ -36,6 +36,8 @@ log = logging.getLogger("popote.server")
 router = APIRouter()
 
 HELLO_WAIT = 10.0
+CLOSE_WAIT = 2.0
+"""Seconds a closing socket waits for the client to take its close frame."""
 TEXT_FIELDS = ("token", "invite", "feed", "lang")
 CLOSE_CODES = {"unauthorized": 4401, "too_many_connections": TOO_MANY, "unavailable": 1013}
 """Close codes of refused openings (1013: try again later); others close with 4404."""
@@ -157,7 +159,7 @@ def _attach(hub: Hub, opening: dict[str, Any]) -> None:
     except (Refused, SQLAlchemyError) as failure:
         error = failure if isinstance(failure, Refused) else unavailable()
         answer = {"type": "error", "code": error.code, "message": error.message(lang), "seq": 0}
-        outlet.send(answer)
+        outlet.send(encode(answer), 0)
         outlet.close(CLOSE_CODES.get(error.code, 4404))
         return
     session = Session(hub, user, lang, outlet, hub.lobby)
@@ -197,8 +199,7 @@ async def lobby_socket(socket: WebSocket) -> None:
     lobby.reply(
         session.connection, {"type": "welcome", "table": None, "seat": None, "feed": lobby.id}
     )
-    for message in lobby.missed(hello.get("feed"), _seq(hello)) or []:
-        session.connection.send(message)
+    lobby.resend(session.connection, hello.get("feed"), _seq(hello))
     try:
         await _serve(socket, connection, session, allowance, lambda m: _lobby_message(session, m))
     finally:
@@ -284,8 +285,10 @@ async def _serve(
     finally:
         for task in (pump, reader, dropped):
             task.cancel()
+        # A client that stopped reading cannot be sent the close frame either: it is let go
+        # anyway, so that its seat is free for a stand-in and its place among the sockets.
         with contextlib.suppress(Exception):
-            await socket.close(connection.close_code)
+            await asyncio.wait_for(socket.close(connection.close_code), CLOSE_WAIT)
 
 
 async def _read(
