@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -22,6 +23,8 @@ from popote.core.match import Match
 from popote.server.metrics import BOT_SECONDS
 
 _KEPT_MATCHES = 64
+NICENESS = 10
+"""How much lower than the server's the bot workers' CPU priority is."""
 _worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot]] = OrderedDict()
 
 
@@ -78,7 +81,11 @@ class BotPool:
         if self._pool is None:
             # spawn: a fork of a process running an event loop and threads may inherit locks.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=context)
+            # The workers yield the CPU to the event loop: a search that takes a little
+            # longer is better than every table's clients waiting behind it.
+            self._pool = ProcessPoolExecutor(
+                self._workers, mp_context=context, initializer=os.nice, initargs=(NICENESS,)
+            )
         return self._pool
 
     def close(self) -> None:
