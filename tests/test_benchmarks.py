@@ -10,6 +10,14 @@ from benchmarks import server_load
 from benchmarks.random_play import print_table, run
 
 import popote
+from tests.services import (
+    POSTGRES_HOST,
+    POSTGRES_URL,
+    REDIS_HOST,
+    REDIS_URL,
+    missing_service,
+    reachable,
+)
 
 
 def test_the_benchmark_reports_every_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,5 +45,44 @@ def test_the_server_load_script_reports_its_figures(
     assert figures["actions"] > 0 and figures["client_actions_timed"] > 0
     assert 0 < figures["server_p50_ms"] <= figures["server_p99_ms"]
     assert 0 < figures["round_trip_p50_ms"] <= figures["round_trip_p99_ms"]
+    assert figures["collections"][0] >= 0 and figures["server_kb_per_table"] > 0
     out = capsys.readouterr().out
     assert "actions served" in out and "p99" in out
+
+
+def test_the_server_load_script_measures_slow_clients_difficile_bots_and_a_storm(
+    tmp_path: Path,
+) -> None:
+    written = tmp_path / "load.json"
+    server_load.main(
+        [
+            *("--tables", "2", "--players", "3", "--humans", "2", "--bots", "random"),
+            *("--game", "pieds-dans-le-plat", "--seconds", "1", "--warmup", "0.2"),
+            *("--bot-workers", "1", "--slow-clients", "1", "--difficile-bots", "1"),
+            *("--reconnect-storm", "--json", str(written)),
+        ]
+    )
+    figures = json.loads(written.read_text())
+    assert figures["slow_clients"]["tables"] == 1
+    assert figures["slow_clients"]["actions_per_second_a_table"] > 0
+    assert figures["with_difficile_bots"]["tables_in_memory"] >= 3
+    storm = figures["reconnect_storm"]
+    assert storm["clients_cut"] >= 4 and storm["all_caught_up_s"] is not None
+    assert storm["clients_back"] == storm["clients_caught_up"]
+
+
+def test_two_server_processes_share_the_load(tmp_path: Path) -> None:
+    if not (reachable(POSTGRES_HOST) and reachable(REDIS_HOST)):
+        missing_service("PostgreSQL or Redis unreachable on 127.0.0.1")
+    written = tmp_path / "load.json"
+    server_load.main(
+        [
+            *("--tables", "2", "--players", "3", "--humans", "2", "--bots", "random"),
+            *("--game", "pieds-dans-le-plat", "--seconds", "1", "--warmup", "0.2"),
+            *("--bot-workers", "1", "--processes", "2", "--db", POSTGRES_URL),
+            *("--redis", REDIS_URL, "--json", str(written)),
+        ]
+    )
+    figures = json.loads(written.read_text())
+    assert figures["processes"] == 2 and figures["database"] == "postgresql"
+    assert figures["actions"] > 0 and figures["tables_in_memory"] >= 2
