@@ -85,4 +85,6 @@ def test_two_server_processes_share_the_load(tmp_path: Path) -> None:
     )
     figures = json.loads(written.read_text())
     assert figures["processes"] == 2 and figures["database"] == "postgresql"
-    assert figures["actions"] > 0 and figures["tables_in_memory"] >= 2
+    # Finished tables are replaced as the run goes, so how many are in memory at the last
+    # snapshot varies; the tables held and the actions served do not.
+    assert figures["actions"] > 0 and figures["tables"] == 2
