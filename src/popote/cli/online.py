@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from popote.cli.online_link import Frame, OnlineError, TableLink, server_refusal
+from popote.cli.online_link import CHAT_ERRORS, Frame, OnlineError, TableLink, server_refusal
 from popote.cli.online_setup import Identities, ask_choice, ask_name, ask_table
 from popote.cli.play import PLAYERS, SAVED, Console, ask_save_path
 from popote.cli.terminal import FORCED, MenuAsker, QuitGame, Reader, Writer
@@ -415,7 +415,7 @@ class TableSession:
                 write(MOVED_ON.get(self.lang) if frame.get("code") == "stale" else frame["message"])
             elif kind == "gone":
                 self.turn.gone = frame["message"]
-            if kind in ("ack", "error") and frame.get("code") not in ("chat_rate", "empty_chat"):
+            if kind in ("ack", "error") and frame.get("code") not in CHAT_ERRORS:
                 self.turn.reply = frame
             self.changed.notify_all()
 
