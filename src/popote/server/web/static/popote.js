@@ -79,9 +79,17 @@ async function learnIdentityId() {
   }
 }
 
-// A guest name is asked for once; the page goes on when there is one.
+// A guest name is asked for once, however many things wait for it (the lobby itself and
+// each "sit" button); the page goes on when there is one.
+let askingName = null;
+
 function needIdentity() {
   if (identity.token) return Promise.resolve();
+  askingName ??= askName();
+  return askingName;
+}
+
+function askName() {
   let form = document.getElementById("guest-form");
   if (!form) {
     form = guestForm();
@@ -96,6 +104,7 @@ function needIdentity() {
         identity.remember(await api("POST", "/guests", { name, lang }));
         showIdentity();
         if (!document.getElementById("guest-known")) form.remove();
+        askingName = null;
         resolve();
       } catch (error) {
         say(error.message, true);
@@ -171,19 +180,12 @@ function socketUrl(path, query) {
 // --- lobby ---------------------------------------------------------------------------------
 
 async function lobbyPage() {
-  const form = document.getElementById("guest-form");
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const name = document.getElementById("guest-name").value;
-    try {
-      identity.remember(await api("POST", "/guests", { name, lang }));
-      showIdentity();
+  if (!identity.token) {
+    needIdentity().then(() => {
       say(fill(words.welcome, { name: identity.name }));
       openLobbySocket();
-    } catch (error) {
-      say(error.message, true);
-    }
-  });
+    });
+  }
   watchChat((text) => lobbySocket && lobbySocket.send(JSON.stringify({ type: "chat", text })));
   await listTables();
   if (identity.token) openLobbySocket();
