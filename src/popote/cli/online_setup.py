@@ -16,6 +16,7 @@ from popote.cli.play import PLAYERS
 from popote.cli.terminal import INVALID, SINGLE_KEY_CHOICES, MenuAsker, choice_number, excerpt
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural
+from popote.server.seats import LEVEL_NAMES
 
 CHOICE = Text(
     "Votre choix (1-{count}, Entrée : {default}) : ", "Your choice (1-{count}, Enter: {default}): "
@@ -41,13 +42,6 @@ LEVEL = Text(
     "Niveau des robots (ils remplacent aussi les absents) ?",
     "Bots' level (they also stand in for absent players)?",
 )
-LEVELS = {
-    "random": Text("hasard", "random"),
-    "facile": Text("facile", "easy"),
-    "moyen": Text("moyen", "medium"),
-    "difficile": Text("difficile", "hard"),
-    "expert": Text("expert", "expert"),
-}
 CLOCK = Text("Quelle horloge ?", "Which clock?")
 CLOCKS = {
     "none": Text("aucune", "none"),
@@ -118,7 +112,7 @@ def ask_table(asker: MenuAsker, games: list[dict[str, Any]]) -> dict[str, Any]:
     bots = ask_choice(asker, BOTS, [BOT_COUNT.render(n, lang) for n in range(players)], 0)
     levels = list(game["bot_levels"])
     level = levels[
-        ask_choice(asker, LEVEL, [LEVELS[k].get(lang) for k in levels], levels.index("moyen"))
+        ask_choice(asker, LEVEL, [LEVEL_NAMES[k].get(lang) for k in levels], levels.index("moyen"))
     ]
     return {
         "game": game["name"],
