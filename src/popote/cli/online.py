@@ -18,10 +18,10 @@ import httpx
 
 from popote.cli.online_link import CHAT_ERRORS, Frame, OnlineError, TableLink, server_refusal
 from popote.cli.online_setup import Identities, ask_choice, ask_name, ask_table
-from popote.cli.play import PLAYERS, SAVED, Console, ask_save_path
+from popote.cli.play import SAVED, Console, ask_save_path
 from popote.cli.terminal import FORCED, MenuAsker, QuitGame, Reader, Writer
 from popote.core.actions import Action
-from popote.core.game import Presenter, View
+from popote.core.game import PLAYERS, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.menu import Menu, MenuEntry, build_menu
 from popote.core.registry import get_game

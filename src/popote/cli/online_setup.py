@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from popote.cli.play import PLAYERS
 from popote.cli.terminal import INVALID, SINGLE_KEY_CHOICES, MenuAsker, choice_number, excerpt
+from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural
 from popote.server.seats import LEVEL_NAMES

@@ -16,6 +16,7 @@ from popote.cli.paths import OutputPathError, check_output_file
 from popote.cli.terminal import QuitGame, Reader, TerminalPlayer, Writer
 from popote.core.actions import Action, Event
 from popote.core.errors import InvalidSetup
+from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match, create_match
 from popote.core.options import OptionValue
@@ -28,7 +29,6 @@ DEFAULT_BOT = "heuristic"
 """Bots of saves written before bot kinds were saved."""
 
 MOVES = Plural(("{n} coup", "{n} coups"), ("{n} move", "{n} moves"))
-PLAYERS = Plural(("{n} joueur", "{n} joueurs"), ("{n} player", "{n} players"))
 OPENING = Text(
     "{title} : {players}, graine {seed}. Vous êtes au siège {seat}. Tapez ? pour l'aide.",
     "{title}: {players}, seed {seed}. You are seat {seat}. Type ? for help.",

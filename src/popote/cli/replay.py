@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from popote.cli.common import read_save, saved_moves, seat_names
+from popote.cli.play import MOVES
 from popote.cli.terminal import Reader, Writer
 from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, Event, visible_events
+from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match
-from popote.core.wording import Plural
 
-PLAYERS = Plural(("{n} joueur", "{n} joueurs"), ("{n} player", "{n} players"))
-MOVES = Plural(("{n} coup", "{n} coups"), ("{n} move", "{n} moves"))
 HEADER = Text(
     "Revoir : {title}, {players}, graine {seed}, {moves}.",
     "Replay: {title}, {players}, seed {seed}, {moves}.",
