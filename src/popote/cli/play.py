@@ -13,7 +13,7 @@ from popote.bots.registry import make_bot, parse_bot_kinds
 from popote.bots.runner import play_out
 from popote.cli.common import SaveFileError, read_save, saved_moves, seat_names, write_save
 from popote.cli.paths import OutputPathError, check_output_file
-from popote.cli.terminal import QuitGame, Reader, TerminalPlayer, Writer
+from popote.cli.terminal import QuitGame, Reader, TerminalPlayer, Writer, keep_input
 from popote.core.actions import Action, Event
 from popote.core.errors import InvalidSetup
 from popote.core.game import PLAYERS
@@ -49,10 +49,6 @@ ASK_SAVE = Text(
 NOT_SAVED = Text("Partie non enregistrée.", "Game not saved.")
 
 
-def _keep_input() -> None:
-    """Nothing typed ahead to throw away (scripts, tests)."""
-
-
 @dataclass(frozen=True)
 class Console:
     """Where the person reads and types."""
@@ -60,7 +56,7 @@ class Console:
     lang: Lang
     read: Reader
     write: Writer
-    discard: Callable[[], None] = field(default=_keep_input)
+    discard: Callable[[], None] = field(default=keep_input)
 
 
 class ThinkingNotice(Bot):
@@ -99,7 +95,7 @@ def play_game(
     read: Reader,
     write: Writer,
     save: Path | None = None,
-    discard: Callable[[], None] = _keep_input,
+    discard: Callable[[], None] = keep_input,
     think_after: float = THINKING_DELAY,
 ) -> Match:
     """A new game; ``save`` is checked before it starts."""
@@ -121,7 +117,7 @@ def resume_game(
     lang: Lang,
     read: Reader,
     write: Writer,
-    discard: Callable[[], None] = _keep_input,
+    discard: Callable[[], None] = keep_input,
     think_after: float = THINKING_DELAY,
 ) -> Match:
     """The game saved in ``path``, continued where it stopped and saved there again

@@ -83,7 +83,7 @@ class QuitGame(Exception):
         self.asked = asked
 
 
-def _keep_input() -> None:
+def keep_input() -> None:
     """Nothing typed ahead to throw away (scripts, tests)."""
 
 
@@ -106,7 +106,7 @@ class MenuAsker:
         lang: Lang,
         read: Reader,
         write: Writer,
-        discard: Callable[[], None] = _keep_input,
+        discard: Callable[[], None] = keep_input,
         extra: Mapping[str, tuple[Text, Shortcut]] | None = None,
     ) -> None:
         self.game = game
@@ -214,7 +214,7 @@ class TerminalPlayer(Bot):
         lang: Lang,
         read: Reader,
         write: Writer,
-        discard: Callable[[], None] = _keep_input,
+        discard: Callable[[], None] = keep_input,
         already_seen: int = 0,
     ) -> None:
         super().__init__(seat, 0)
