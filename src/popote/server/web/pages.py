@@ -18,9 +18,9 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 import popote
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.registry import get_game
+from popote.server.api import hub_of
 from popote.server.clocks import table_clock
 from popote.server.errors import Refused
-from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.live import LiveTable
 from popote.server.seats import LEVEL_NAMES, LEVELS
@@ -64,11 +64,6 @@ def render(
         **context,
     )
     return HTMLResponse(html, status_code=status)
-
-
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
 
 
 def _summary(name: str, lang: Lang) -> list[str]:

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 import popote
 from popote.core.i18n import Lang
 from popote.core.wording import decimal
+from popote.server.api import hub_of
 from popote.server.errors import Refused
 from popote.server.seats import LEVEL_NAMES
 from popote.server.web import texts
@@ -20,7 +21,6 @@ from popote.server.web.pages import (
     CookieLang,
     QueryLang,
     game_card,
-    hub_of,
     missing,
     page_lang,
     render,
