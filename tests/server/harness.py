@@ -27,7 +27,8 @@ START_WAIT = 30.0
 
 
 class Server:
-    """``popote serve`` on a free port; ``kill`` is a SIGKILL, ``start`` comes back on the data."""
+    """``popote serve`` on a free port; ``kill`` is a SIGKILL, ``start`` comes back on the data.
+    ``with Server(...) as server`` starts it and stops it at the end."""
 
     def __init__(self, data: Path, db: str | None, clock_scale: float = 1.0, *options: str) -> None:
         self.data = data
@@ -62,6 +63,13 @@ class Server:
         line = self.process.stdout.readline() if ready else ""
         assert "listening on http://" in line, f"the server did not start: {line!r}"
         self.url = line.rsplit(" ", 1)[1].strip()
+
+    def __enter__(self) -> Server:
+        self.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
 
     @property
     def ws(self) -> str:

@@ -20,12 +20,8 @@ from tests.server.harness import Server
 @pytest.fixture(scope="module")
 def api_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data: Path = tmp_path_factory.mktemp("schema")
-    server = Server(data, None)
-    server.start()
-    try:
+    with Server(data, None) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

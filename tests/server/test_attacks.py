@@ -32,12 +32,10 @@ ALLOWED = "https://popote.example.org"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module: at most 20 sockets from one address, one other origin."""
     data: Path = tmp_path_factory.mktemp("attacked")
-    started = Server(data, None, 1.0, "--max-connections-per-ip", "20", "--allowed-origin", ALLOWED)
-    started.start()
-    try:
+    with Server(
+        data, None, 1.0, "--max-connections-per-ip", "20", "--allowed-origin", ALLOWED
+    ) as started:
         yield started
-    finally:
-        started.stop()
 
 
 def log_entries(server: Server) -> list[dict[str, Any]]:

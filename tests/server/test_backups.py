@@ -51,37 +51,27 @@ def check_restored(before: Server, after: Server, table: str) -> None:
 
 
 def test_pg_dump_and_pg_restore_give_every_finished_game_back(tmp_path: Path) -> None:
-    with private_postgres() as postgres:
-        (tmp_path / "a").mkdir()
-        (tmp_path / "b").mkdir()
-        original = Server(tmp_path / "a", postgres.url)
-        original.start()
-        try:
-            table = finished_game(original)
-            dump = tmp_path / "popote.dump"
-            where = ["-h", "127.0.0.1", "-p", str(postgres.port), "-U", "postgres"]
-            tools = Path(postgres.binaries)
-            run = [str(tools / "pg_dump"), *where, "-Fc", "-f", str(dump), "postgres"]
-            subprocess.run(run, check=True)
-            subprocess.run([str(tools / "createdb"), *where, "restored"], check=True)
-            run = [str(tools / "pg_restore"), *where, "-d", "restored", str(dump)]
-            subprocess.run(run, check=True)
-            restored = Server(tmp_path / "b", postgres.url.rsplit("/", 1)[0] + "/restored")
-            restored.start()
-            try:
-                check_restored(original, restored, table)
-            finally:
-                restored.stop()
-        finally:
-            original.stop()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with private_postgres() as postgres, Server(tmp_path / "a", postgres.url) as original:
+        table = finished_game(original)
+        dump = tmp_path / "popote.dump"
+        where = ["-h", "127.0.0.1", "-p", str(postgres.port), "-U", "postgres"]
+        tools = Path(postgres.binaries)
+        run = [str(tools / "pg_dump"), *where, "-Fc", "-f", str(dump), "postgres"]
+        subprocess.run(run, check=True)
+        subprocess.run([str(tools / "createdb"), *where, "restored"], check=True)
+        run = [str(tools / "pg_restore"), *where, "-d", "restored", str(dump)]
+        subprocess.run(run, check=True)
+        restored_url = postgres.url.rsplit("/", 1)[0] + "/restored"
+        with Server(tmp_path / "b", restored_url) as restored:
+            check_restored(original, restored, table)
 
 
 def test_sqlite_online_backup_gives_every_finished_game_back(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    original = Server(tmp_path / "a", None)
-    original.start()
-    try:
+    with Server(tmp_path / "a", None) as original:
         table = finished_game(original)
         source = sqlite3.connect(tmp_path / "a" / "popote.sqlite3")
         copy = sqlite3.connect(tmp_path / "b" / "popote.sqlite3")
@@ -89,11 +79,5 @@ def test_sqlite_online_backup_gives_every_finished_game_back(tmp_path: Path) -> 
             source.backup(copy)
         source.close()
         copy.close()
-        restored = Server(tmp_path / "b", None)
-        restored.start()
-        try:
+        with Server(tmp_path / "b", None) as restored:
             check_restored(original, restored, table)
-        finally:
-            restored.stop()
-    finally:
-        original.stop()

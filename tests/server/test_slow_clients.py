@@ -31,10 +31,8 @@ LONG_GAME: dict[str, Any] = {
 def small_server(tmp_path: Path) -> Iterator[Server]:
     """A server that keeps ten messages for a client coming back; asked to let only two
     wait for a client, it lets twelve: what a client coming back is sent at once."""
-    server = Server(tmp_path, None, 1.0, "--send-queue", "2", "--feed-memory", "10")
-    server.start()
-    yield server
-    server.stop()
+    with Server(tmp_path, None, 1.0, "--send-queue", "2", "--feed-memory", "10") as server:
+        yield server
 
 
 async def stalled_watcher(server: Server, token: str, table: str) -> Any:

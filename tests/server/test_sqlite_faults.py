@@ -112,9 +112,7 @@ def test_a_broken_disk_is_said_and_corrupts_nothing(
     fault_name: str, request: pytest.FixtureRequest
 ) -> None:
     fault: Fault = request.getfixturevalue(fault_name)
-    server = Server(fault.folder, None)
-    server.start()
-    try:
+    with Server(fault.folder, None) as server:
         table, tokens = open_table(server, 2, **DUEL)
         clients = [Client(server, token, table, f"p{n}") for n, token in enumerate(tokens)]
 
@@ -148,8 +146,6 @@ def test_a_broken_disk_is_said_and_corrupts_nothing(
             assert ends[0]["result"] == ends[1]["result"] is not None
 
         asyncio.run(scenario())
-    finally:
-        server.stop()
     with sqlite3.connect(fault.folder / "popote.sqlite3") as database:
         assert database.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         (seed, result) = database.execute(

@@ -60,12 +60,8 @@ def watched(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watched]:
     """A private table of two people (one registered, one guest), a bot and a spectator
     who connects with its token and the invite in the URL, played to its end."""
     data: Path = tmp_path_factory.mktemp("watched")
-    server = Server(data, None)
-    server.start()
-    try:
+    with Server(data, None) as server:
         yield _play(server)
-    finally:
-        server.stop()
 
 
 def _play(server: Server) -> Watched:
