@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from popote.cli.terminal import INVALID, SINGLE_KEY_CHOICES, MenuAsker, choice_number, excerpt
+from popote.cli.terminal import (
+    INVALID,
+    SINGLE_KEY_CHOICES,
+    MenuAsker,
+    choice_number,
+    excerpt,
+    typed_number,
+)
 from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural
@@ -79,8 +86,9 @@ def ask_number(asker: MenuAsker, question: str, low: int, high: int, default: in
         typed = asker.ask(prompt, False).strip().lower()
         if not typed:
             return default
-        if typed.isdecimal() and len(typed) <= len(str(high)) and low <= int(typed) <= high:
-            return int(typed)
+        chosen = typed_number(typed, low, high)
+        if chosen is not None:
+            return chosen
         _not_a_choice(asker, typed, high)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from popote.cli.common import read_save, saved_moves, seat_names
 from popote.cli.play import MOVES
-from popote.cli.terminal import Reader, Writer
+from popote.cli.terminal import Reader, Writer, typed_number
 from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, Event, visible_events
 from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
@@ -205,8 +205,9 @@ def _target(replay: Replay, typed: str, position: int, write: Writer) -> int | N
         return None
     if typed in ("p", "b"):
         return max(position - 1, 0)
-    if typed.isdecimal() and len(typed) <= len(str(replay.last)) and int(typed) <= replay.last:
-        return int(typed)
+    move = typed_number(typed, 0, replay.last)
+    if move is not None:
+        return move
     if typed.startswith("m"):
         number = typed[1:].strip()
         starts = replay.round_starts

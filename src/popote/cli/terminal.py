@@ -57,17 +57,21 @@ YES = ("o", "oui", "y", "yes")
 GO_ON = Text("La partie continue.", "The game goes on.")
 
 
-def choice_number(typed: str, count: int, back: bool = False) -> int | None:
-    """The choice a person typed, from 1 to ``count`` (0 too when ``back``), or None.
+def typed_number(typed: str, low: int, high: int) -> int | None:
+    """The number a person typed, from ``low`` to ``high``, or None.
 
     ``str.isdigit`` also accepts "²" and "①", which ``int`` refuses; decimal digits of any
-    script are fine, and a number longer than ``count`` can only be out of range.
+    script are fine, and a number longer than ``high`` can only be out of range.
     """
-    if not typed.isdecimal() or len(typed) > len(str(count)):
+    if not typed.isdecimal() or len(typed) > len(str(high)):
         return None
     number = int(typed)
-    lowest = BACK if back else 1
-    return number if lowest <= number <= count else None
+    return number if low <= number <= high else None
+
+
+def choice_number(typed: str, count: int, back: bool = False) -> int | None:
+    """The choice a person typed, from 1 to ``count`` (0 too when ``back``), or None."""
+    return typed_number(typed, BACK if back else 1, count)
 
 
 def excerpt(typed: str) -> str:
