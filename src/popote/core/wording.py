@@ -16,10 +16,13 @@ English writes "0 cards" and "45.5%". Negative numbers take the minus sign "−"
 ('−1\\xa0234,5', '−1,234.5')
 >>> decimal(0.25, "fr", digits=2, signed=True)
 '+0,25'
+>>> listed(["Anne", "Bao", "Chloé"], "fr"), listed(["Anne", "Bao"], "en"), listed(["Anne"], "en")
+('Anne, Bao et Chloé', 'Anne and Bao', 'Anne')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -64,6 +67,16 @@ class Plural:
 
     def text(self, count: int, **fields: Any) -> Text:
         return Text(self.render(count, "fr", **fields), self.render(count, "en", **fields))
+
+
+_AND = Text(" et ", " and ")
+
+
+def listed(words: Sequence[str], lang: Lang | None = None) -> str:
+    """``Anne, Bao et Chloé`` / ``Anne, Bao and Chloé``: commas, then "et" / "and"."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + _AND.get(lang) + words[-1]
 
 
 def _with_digits(pattern: str, digits: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural, decimal
+from popote.core.wording import Plural, decimal, listed
 from popote.games.bouillabaisse.cards import RANK_ID, SUITS
 from popote.games.bouillabaisse.scoring import MANCHES
 from popote.games.bouillabaisse.views import points_of
@@ -154,13 +154,6 @@ def _per_seat(values: Sequence[int], names: Sequence[str], lang: Lang) -> list[s
     ]
 
 
-def _seats(seats: Sequence[int], names: Sequence[str], lang: Lang) -> str:
-    named = [names[seat] for seat in seats]
-    if len(named) < 2:
-        return "".join(named)
-    return ", ".join(named[:-1]) + Text(" et ", " and ").get(lang) + named[-1]
-
-
 def rules_text(rules: Sequence[str], sign: int, targets: Mapping[str, Any], lang: Lang) -> str:
     """The scoring of a manche in words, e.g. "10 points par carte de cœur"."""
     suit, figure, card = targets["suit"], targets["figure"], targets["card"]
@@ -271,12 +264,12 @@ class BouillabaissePresenter(Presenter):
                 Text(
                     "Tout ou rien : signe inversé pour {who}.",
                     "All or nothing: sign reversed for {who}.",
-                ).render(lang, who=_seats(event["reversed"], names, lang))
+                ).render(lang, who=listed([names[seat] for seat in event["reversed"]], lang))
             )
         return "\n".join(lines)
 
     def _game_over(self, event: Event, lang: Lang, names: Sequence[str]) -> str:
-        winners = event["winners"]
+        winners = [names[seat] for seat in event["winners"]]
         return "\n".join(
             [
                 Text(
@@ -288,7 +281,7 @@ class BouillabaissePresenter(Presenter):
                     _per_seat(event["totals"], names, lang),
                     _semicolon(lang),
                 ),
-                WINNERS.render(len(winners), lang) + " " + _seats(winners, names, lang) + ".",
+                WINNERS.render(len(winners), lang) + " " + listed(winners, lang) + ".",
             ]
         )
 

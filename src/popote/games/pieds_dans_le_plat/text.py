@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural
+from popote.core.wording import Plural, listed
 from popote.games.pieds_dans_le_plat.cards import PENALTY_LIMIT, TURN_ABOVE, TURN_BELOW
 
 SUMMARY = Text(
@@ -51,13 +51,6 @@ def _cards(cards: Sequence[int]) -> str:
 def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str:
     colon, separator = (" : ", " ; ") if lang == "fr" else (": ", "; ")
     return separator.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
-
-
-def _listed(words: Sequence[str], lang: Lang) -> str:
-    """``Anne, Bao et Chloé`` / ``Anne, Bao and Chloé``."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + Text(" et ", " and ").get(lang) + words[-1]
 
 
 EVENT_TEXT: dict[str, Text] = {
@@ -116,7 +109,7 @@ def _event_fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, o
         fields["penalties"] = _per_seat(event["penalties"], names, lang)
     if "winners" in event:
         winners = [names[seat] for seat in event["winners"]]
-        fields["winners"] = WINNERS.render(len(winners), lang, w=_listed(winners, lang))
+        fields["winners"] = WINNERS.render(len(winners), lang, w=listed(winners, lang))
     if "islands_left" in event:
         fields["islands_left"] = ISLANDS_LEFT.render(event["islands_left"], lang)
     if "size" in event:

@@ -8,7 +8,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural
+from popote.core.wording import Plural, listed
 from popote.games.stir_fry_eighteen.cards import (
     CREVETTE,
     HAND_LIMIT,
@@ -111,15 +111,6 @@ def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str
 
 def _t(fr: str, en: str, lang: Lang, **fields: Any) -> str:
     return Text(fr, en).format(**fields).get(lang)
-
-
-def _seats(seats: Sequence[int], names: Sequence[str], lang: Lang) -> str:
-    """``Anne, Bao et Chloé`` / ``Anne, Bao and Chloé``."""
-    named = [names[seat] for seat in seats]
-    if len(named) < 2:
-        return "".join(named)
-    joint = Text(" et ", " and ").get(lang)
-    return ", ".join(named[:-1]) + joint + named[-1]
 
 
 def _how_many(count: int, lang: Lang) -> str:
@@ -242,7 +233,7 @@ class StirFryPresenter(Presenter):
         if kind == "cannot_test":
             seats = event["seats"]
             return CANNOT_TEST.render(
-                len(seats), lang, w=_seats(seats, names, lang), p=TEST_PENALTY
+                len(seats), lang, w=listed([names[seat] for seat in seats], lang), p=TEST_PENALTY
             )
         if kind == "test_called":
             return _t("{n} demande un test de goût !", "{n} calls a taste test!", lang, n=name)
@@ -298,15 +289,14 @@ class StirFryPresenter(Presenter):
                 d=CARDS.render(event["deck"], lang),
             )
         if kind == "game_over":
+            winners = [names[seat] for seat in event["winners"]]
             return _t(
                 "Fin de la partie ({e}). Scores : {s}. {w}.",
                 "Game over ({e}). Scores: {s}. {w}.",
                 lang,
                 e=_END[event["end"]].get(lang),
                 s=_per_seat(event["scores"], names, lang),
-                w=WINNERS.render(
-                    len(event["winners"]), lang, w=_seats(event["winners"], names, lang)
-                ),
+                w=WINNERS.render(len(winners), lang, w=listed(winners, lang)),
             )
         return None
 
