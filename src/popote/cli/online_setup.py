@@ -194,22 +194,20 @@ class Identities:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def get(self, server: str) -> dict[str, Any]:
+    def _saved(self) -> dict[str, Any]:
+        """Every server's entry; nothing when the file is missing or unreadable."""
         try:
             saved = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        found = saved.get(server) if isinstance(saved, dict) else None
-        return found if isinstance(found, dict) else {}
+        return saved if isinstance(saved, dict) else {}
+
+    def get(self, server: str) -> dict[str, Any]:
+        return _entry(self._saved(), server)
 
     def put(self, server: str, **fields: Any) -> None:
-        try:
-            saved = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            saved = {}
-        if not isinstance(saved, dict):
-            saved = {}
-        saved[server] = {**self.get(server), **fields}
+        saved = self._saved()
+        saved[server] = {**_entry(saved, server), **fields}
         # Losing the token only costs a new guest name: a file that cannot be written is
         # not worth stopping the game for.
         try:
@@ -218,3 +216,8 @@ class Identities:
             self.path.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
         except OSError:
             pass
+
+
+def _entry(saved: dict[str, Any], server: str) -> dict[str, Any]:
+    found = saved.get(server)
+    return found if isinstance(found, dict) else {}
