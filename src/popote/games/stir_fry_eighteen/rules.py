@@ -112,7 +112,6 @@ class StirFryState(GameState):
                     actions += [DISCARD_PAIR[first, second] for second in kinds[i + 1 :]]
             if not self.protein_used:
                 actions += [DISCARD_PROTEIN[kind, claim] for kind in kinds for claim in PROTEINS]
-        if not self.cooked:
             actions += self.cookable(seat)
         actions.append(END_TURN)
         return actions
