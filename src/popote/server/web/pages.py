@@ -11,7 +11,7 @@ import json
 from typing import Annotated, Any
 from urllib.parse import parse_qs, quote
 
-from fastapi import APIRouter, Cookie, Query, Request
+from fastapi import APIRouter, Cookie, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -46,9 +46,14 @@ CookieLang = Annotated[str | None, Cookie(alias=LANG_COOKIE)]
 QueryLang = Annotated[str | None, Query(max_length=5)]
 
 
-def page_lang(request: Request, asked: str | None, remembered: str | None) -> Lang:
+async def page_lang(
+    request: Request, lang: QueryLang = None, remembered: CookieLang = None
+) -> Lang:
     """``?lang=`` first, then the language remembered in the cookie, then the browser's."""
-    return choose_lang(asked, remembered, request.headers.get("accept-language"))
+    return choose_lang(lang, remembered, request.headers.get("accept-language"))
+
+
+ReaderLang = Annotated[Lang, Depends(page_lang)]
 
 
 def render(
@@ -87,17 +92,13 @@ def game_card(name: str, lang: Lang) -> dict[str, Any]:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, lang: QueryLang = None, remembered: CookieLang = None) -> Any:
-    chosen = page_lang(request, lang, remembered)
+async def lobby(request: Request, chosen: ReaderLang) -> Any:
     games = [game_card(name, chosen) for name in popote.game_names()]
     return render(request, chosen, "lobby.html", games=games)
 
 
 @router.get("/games/{name}", response_class=HTMLResponse)
-async def game_page(
-    request: Request, name: str, lang: QueryLang = None, remembered: CookieLang = None
-) -> Any:
-    chosen = page_lang(request, lang, remembered)
+async def game_page(request: Request, name: str, chosen: ReaderLang) -> Any:
     if name not in popote.game_names():
         return missing(request, chosen, "no_such_game")
     info = popote.game_info(name)
@@ -143,10 +144,7 @@ def _seconds(value: float) -> str:
 
 
 @router.get("/rules/{name}", response_class=HTMLResponse)
-async def rules_page(
-    request: Request, name: str, lang: QueryLang = None, remembered: CookieLang = None
-) -> Any:
-    chosen = page_lang(request, lang, remembered)
+async def rules_page(request: Request, name: str, chosen: ReaderLang) -> Any:
     if name not in popote.game_names():
         return missing(request, chosen, "no_such_game")
     return render(
@@ -162,11 +160,9 @@ async def rules_page(
 async def table_page(
     request: Request,
     table_id: str,
-    lang: QueryLang = None,
-    remembered: CookieLang = None,
+    chosen: ReaderLang,
     invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Any:
-    chosen = page_lang(request, lang, remembered)
     table = visible(request, table_id, invite)
     if table is None:
         return missing(request, chosen, "no_such_table")
@@ -204,13 +200,11 @@ def visible(request: Request, table_id: str, invite: str | None) -> LiveTable | 
 async def replay_page(
     request: Request,
     table_id: str,
-    lang: QueryLang = None,
-    remembered: CookieLang = None,
+    chosen: ReaderLang,
     at: Annotated[int | None, Query(ge=0, le=10**6)] = None,
     reveal: bool = False,
     invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Any:
-    chosen = page_lang(request, lang, remembered)
     table = visible(request, table_id, invite)
     if table is None:
         return missing(request, chosen, "no_such_table")

@@ -19,7 +19,7 @@ from popote.server.seats import LEVEL_NAMES
 from popote.server.web import texts
 from popote.server.web.pages import (
     CookieLang,
-    QueryLang,
+    ReaderLang,
     game_card,
     missing,
     page_lang,
@@ -59,10 +59,7 @@ def _leader(entry: dict[str, Any], lang: Lang) -> dict[str, Any]:
 
 
 @router.get("/leaderboards/{name}", response_class=HTMLResponse)
-async def leaderboard_page(
-    request: Request, name: str, lang: QueryLang = None, remembered: CookieLang = None
-) -> Any:
-    chosen = page_lang(request, lang, remembered)
+async def leaderboard_page(request: Request, name: str, chosen: ReaderLang) -> Any:
     if name not in popote.game_names():
         return missing(request, chosen, "no_such_game")
     leaders = [_leader(entry, chosen) for entry in hub_of(request).leaderboard(name, LEADERS)]
@@ -92,10 +89,7 @@ def _recent(game: dict[str, Any], lang: Lang) -> dict[str, Any]:
 
 
 @router.get("/players/{player_id}", response_class=HTMLResponse)
-async def player_page(
-    request: Request, player_id: str, lang: QueryLang = None, remembered: CookieLang = None
-) -> Any:
-    chosen = page_lang(request, lang, remembered)
+async def player_page(request: Request, player_id: str, chosen: ReaderLang) -> Any:
     try:
         if not player_id.isdecimal() or len(player_id) > ID_DIGITS:
             raise Refused("no_player", texts.PAGE["no_such_player"], 404)
@@ -126,10 +120,11 @@ async def seat_player(
     table_id: str,
     seat: int,
     invite: Annotated[str | None, Query(max_length=64)] = None,
+    remembered: CookieLang = None,
 ) -> Any:
     """The page of the person at ``seat`` (results name seats, not people)."""
     table = visible(request, table_id, invite)
     if table is None or not 0 <= seat < len(table.seats) or table.seats[seat].user is None:
-        chosen = page_lang(request, None, request.cookies.get("popote_lang"))
+        chosen = await page_lang(request, None, remembered)
         return missing(request, chosen, "no_such_player")
     return RedirectResponse(f"/players/{table.seats[seat].user}", status_code=303)
