@@ -10,10 +10,11 @@ import popote
 from popote.core.chance import Chance
 from popote.core.game import HandGroup
 from popote.core.i18n import Lang
-from popote.core.menu import MENU_LIMIT, Menu, build_menu
+from popote.core.menu import MENU_LIMIT, build_menu
 from popote.core.registry import get_game
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
 
+from ..menus import menu_levels
 from .helpers import PASS, first, grab, take, teut
 
 GAME = get_game("ar-seizh-bigoudenn")
@@ -174,14 +175,6 @@ def test_the_rules_summary_reads_in_short_lines() -> None:
         assert all(len(text) <= 160 for text in lines)
 
 
-def _depths(menu: Menu) -> list[int]:
-    found = [len(menu.entries)]
-    for entry in menu.entries:
-        if entry.submenu is not None:
-            found += _depths(entry.submenu)
-    return found
-
-
 def test_a_long_turn_menu_goes_by_kind_of_action_best_first() -> None:
     full = ["oeuf", "oignon", "jambon", "poireau", "sucre"]
     match = scenario_match(
@@ -194,7 +187,7 @@ def test_a_long_turn_menu_goes_by_kind_of_action_best_first() -> None:
     actions = match.legal_actions(0)
     assert len(actions) > MENU_LIMIT
     menu = build_menu(PRESENTER, actions, match.view(0), "fr", NAMES["fr"])
-    assert max(_depths(menu)) <= MENU_LIMIT
+    assert all(len(level) <= MENU_LIMIT for level in menu_levels(menu))
     assert [entry.label for entry in menu.entries] == [
         "Prendre un ingrédient au centre",
         "Voler avec l'araignée",

@@ -10,11 +10,12 @@ import pytest
 import popote
 from popote.core.game import HandGroup
 from popote.core.i18n import Lang
-from popote.core.menu import MENU_LIMIT, Menu, build_menu
+from popote.core.menu import MENU_LIMIT, build_menu
 from popote.core.wording import MINUS
 from popote.games.boom_badaboom import GAME
 from popote.games.boom_badaboom.scenario import scenario_match
 
+from ..menus import menu_levels
 from .helpers import act, decline_all
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
@@ -165,11 +166,6 @@ def test_a_long_hand_is_read_one_card_a_line() -> None:
         assert len(lines) == 2 + len(hand)
 
 
-def menu_sizes(menu: Menu) -> list[int]:
-    inner = [size for e in menu.entries if e.submenu for size in menu_sizes(e.submenu)]
-    return [len(menu.entries), *inner]
-
-
 def read_whole_match(players: int, options: dict[str, Any], lang: Lang, seed: int) -> list[str]:
     """Everything seat 0 reads in a random match: prompts, tables, menus and events."""
     chance = random.Random(seed)
@@ -183,7 +179,7 @@ def read_whole_match(players: int, options: dict[str, Any], lang: Lang, seed: in
             view = m.view(0)
             read += [SHOWN.prompt(view, lang, names), SHOWN.table(view, lang, names)]
             menu = build_menu(SHOWN, actions, view, lang, names)
-            assert max(menu_sizes(menu)) <= MENU_LIMIT
+            assert all(len(level) <= MENU_LIMIT for level in menu_levels(menu))
             read += [SHOWN.action(action, view, lang, names) for action in actions]
         m.act(seat, chance.choice(actions))
     read += [SHOWN.event(event, lang, names) or "" for event in m.events(0)]

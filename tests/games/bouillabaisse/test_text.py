@@ -6,24 +6,17 @@ import popote
 from popote.core.chance import Chance
 from popote.core.game import HandGroup
 from popote.core.i18n import LANGUAGES, Lang
-from popote.core.menu import MENU_LIMIT, Menu, build_menu
+from popote.core.menu import MENU_LIMIT, build_menu
 from popote.core.wording import decimal
 from popote.games.bouillabaisse import GAME
 from popote.games.bouillabaisse.scenario import scenario_match
 
+from ..menus import menu_levels
 from .helpers import play
 
 PRESENTER = GAME.presenter
 NAMES = ["Anne", "Bao", "Chloé"]
 LONGEST_LINE = 250
-
-
-def _levels(menu: Menu) -> list[list[str]]:
-    levels = [[entry.label for entry in menu.entries]]
-    for entry in menu.entries:
-        if entry.submenu is not None:
-            levels += _levels(entry.submenu)
-    return levels
 
 
 def test_the_rules_summary_reads_in_short_lines_and_says_deal_in_english() -> None:
@@ -94,7 +87,7 @@ def test_a_long_hand_is_chosen_suit_first() -> None:
     ):
         menu = build_menu(PRESENTER, actions, m.view(seat), lang, NAMES)  # type: ignore[arg-type]
         assert {entry.label for entry in menu.entries} <= suits
-        assert all(len(level) <= MENU_LIMIT for level in _levels(menu))
+        assert all(len(level) <= MENU_LIMIT for level in menu_levels(menu))
 
 
 def test_twelve_players_read_in_lines_of_at_most_250_characters() -> None:

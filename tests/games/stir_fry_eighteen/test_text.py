@@ -6,10 +6,11 @@ import popote
 from popote.core.chance import Chance
 from popote.core.game import HandGroup
 from popote.core.i18n import LANGUAGES, Lang
-from popote.core.menu import MENU_LIMIT, Menu, build_menu
+from popote.core.menu import MENU_LIMIT, build_menu
 from popote.core.registry import get_game
 from popote.games.stir_fry_eighteen.scenario import scenario_match
 
+from ..menus import menu_levels
 from .helpers import NAME, protein
 
 PRESENTER = get_game(NAME).presenter
@@ -86,15 +87,6 @@ def test_the_opening_and_the_last_round_are_told() -> None:
     assert "on finit le tour de table" in PRESENTER.table(m.view(1), "fr", NAMES)
 
 
-def _every_line(menu: Menu) -> list[list[str]]:
-    """The labels of each menu level, depth first."""
-    levels = [[entry.label for entry in menu.entries]]
-    for entry in menu.entries:
-        if entry.submenu is not None:
-            levels += _every_line(entry.submenu)
-    return levels
-
-
 def test_the_rules_summary_reads_in_short_lines_and_tells_who_may_not_test() -> None:
     summary = get_game(NAME).spec.summary
     for lang in LANGUAGES:
@@ -129,7 +121,7 @@ def test_a_big_hand_is_chosen_in_steps_with_the_best_dish_first() -> None:
     cooks: dict[Lang, str] = {"fr": "Cuisiner un plat", "en": "Cook a dish"}
     for lang, cook in cooks.items():
         menu = build_menu(PRESENTER, actions, m.view(0), lang, NAMES)
-        assert all(len(level) <= MENU_LIMIT for level in _every_line(menu))
+        assert all(len(level) <= MENU_LIMIT for level in menu_levels(menu))
         labels = [entry.label for entry in menu.entries]
         assert cook in labels
         dishes = next(entry.submenu for entry in menu.entries if entry.label == cook)
