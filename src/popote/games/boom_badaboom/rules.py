@@ -77,8 +77,7 @@ class BoomState(BoomEffects):
         mode = resolve_mode(players, str(options.get("mode", "auto")))
         difficulty = str(options.get("difficulty", "genoise"))
         state = cls(players, mode, difficulty, chance)
-        state.apron_on_played = options.get("tablier", "played") == "played"
-        state.perfect_count = options.get("glouton_count", "objectives") == "perfect"
+        state.read_table_options(options)
         state.size = START_SIZE
         events: list[GameEvent] = []
         if mode is Mode.ROLES:

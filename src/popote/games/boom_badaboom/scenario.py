@@ -58,8 +58,7 @@ def scenario_match(
         mode = "roles" if roles else ("solo" if players == 1 else "coop")
     state = BoomState(players, Mode(mode), difficulty, Chance(seed))
     resolved = resolve_options(get_game(NAME).spec.options, options)
-    state.apron_on_played = resolved["tablier"] == "played"
-    state.perfect_count = resolved["glouton_count"] == "perfect"
+    state.read_table_options(resolved)
     free = list(range(len(CARDS)))
     if state.mode is not Mode.ROLES:
         free = [card for card in free if card not in OBJECTIVE_IDS]

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from popote.core.chance import Chance
-from popote.core.game import GameState, View
+from popote.core.game import GameState, Options, View
 from popote.core.windows import ReactionWindow
 from popote.games.boom_badaboom.cards import (
     DIFFICULTIES,
@@ -78,6 +78,11 @@ class BoomData(GameState):
         self.deck_out = False
         self.end_reason: EndReason | None = None
         self.winning_side: Side | None = None
+
+    def read_table_options(self, options: Options) -> None:
+        """The table options the rules consult during play (``tablier``, ``glouton_count``)."""
+        self.apron_on_played = options.get("tablier", "played") == "played"
+        self.perfect_count = options.get("glouton_count", "objectives") == "perfect"
 
     # --- knowledge bookkeeping -----------------------------------------------------------
 
