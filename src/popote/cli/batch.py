@@ -33,7 +33,6 @@ from popote.cli.wording import (
     DONNES,
     PARTIES,
     POSITIONS,
-    Noun,
     bot_label,
     count,
     duration,
@@ -45,6 +44,7 @@ from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
 from popote.core.match import create_match
 from popote.core.registry import get_game
+from popote.core.wording import Plural
 from popote.duplicate import duplicate_tasks, summarise_duplicate
 from popote.ray_backend import load_ray
 from popote.regret import measure, regret_tasks, summarise_regret
@@ -194,7 +194,7 @@ def _play(
     jobs: int,
     args: argparse.Namespace,
     lang: Lang,
-    noun: Noun = PARTIES,
+    noun: Plural = PARTIES,
 ) -> tuple[list[Outcome], bool]:
     """Run the tasks with progress; after Ctrl-C, those finished and ``True``."""
     started = time.monotonic()
@@ -210,7 +210,7 @@ def _play(
             lang,
             elapsed=duration(time.monotonic() - started, lang),
             done=count(len(interrupt.done), noun, lang),
-            finished=FINISHED.form(len(interrupt.done), lang),
+            finished=FINISHED.render(len(interrupt.done), lang),
             total=number(len(tasks), lang),
         )
         return interrupt.done, True
@@ -222,7 +222,7 @@ def _play(
     return done, False
 
 
-FINISHED = Noun(Text("terminée", "finished"), Text("terminées", "finished"))
+FINISHED = Plural(("terminée", "terminées"), ("finished", "finished"))
 """Agreed with the count: parties, donnes and positions are all feminine."""
 
 
@@ -298,7 +298,7 @@ def _bot_names(spec: str) -> list[str]:
     return bots
 
 
-def _plot_title(report: dict[str, Any], what: Text, lang: Lang, noun: Noun = PARTIES) -> str:
+def _plot_title(report: dict[str, Any], what: Text, lang: Lang, noun: Plural = PARTIES) -> str:
     """``Les Pieds dans le Plat (options : …) — tournoi, 200 parties à 2 joueurs``."""
     return Text(
         "{title}{options} — {what}, {games} à {players} joueurs",

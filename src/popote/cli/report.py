@@ -19,7 +19,6 @@ from popote.cli.wording import (
     PARTIES,
     POINTS,
     POSITIONS,
-    Noun,
     bot_label,
     count,
     game_title,
@@ -36,6 +35,7 @@ from popote.cli.wording import (
 from popote.core.game import BalanceStudy, Game
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
+from popote.core.wording import Plural
 
 MIN_DEALS = 30
 """Below this many deals the normal approximation of the paired difference is not trusted."""
@@ -88,7 +88,7 @@ def _plain_progress(total: int, lang: Lang) -> Callable[[int], None]:
     return advance
 
 
-def _header(report: dict[str, Any], lang: Lang, noun: Noun, amount: int) -> dict[str, str]:
+def _header(report: dict[str, Any], lang: Lang, noun: Plural, amount: int) -> dict[str, str]:
     """The fields every report's first line uses, formatted for ``lang``."""
     return {
         "title": game_title(report["game"], lang),
@@ -193,7 +193,7 @@ def print_duplicate(report: dict[str, Any], lang: Lang) -> None:
             candidate=candidate,
             baseline=baseline,
             others=number(players - 1, lang),
-            bots=BOTS.form(players - 1, lang),
+            bots=BOTS.render(players - 1, lang),
             n=players,
             **_header(report, lang, DONNES, report["deals"]),
         )
@@ -260,7 +260,7 @@ def _duplicate_verdict(report: dict[str, Any], candidate: str, baseline: str, la
 
 def _utility_points(value: float, lang: Lang) -> str:
     """A utility (0 to 1) as points out of 100, with its noun agreed."""
-    return f"{number(100 * value, lang, 1)} {POINTS.form(100 * value, lang)}"
+    return f"{number(100 * value, lang, 1)} {POINTS.render(100 * value, lang)}"
 
 
 def print_regret(report: dict[str, Any], lang: Lang) -> None:

@@ -15,33 +15,20 @@ English a decimal point, no space before ``%`` and a comma between thousands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
-from popote.core.wording import NBSP, decimal, singular
+from popote.core.wording import NBSP, Plural, decimal
 from popote.core.wording import percent as cldr_percent
 
-
-@dataclass(frozen=True)
-class Noun:
-    """A noun's singular and plural in both languages (agreed by CLDR's plural rules)."""
-
-    one: Text
-    many: Text
-
-    def form(self, value: float, lang: Lang) -> str:
-        return (self.one if singular(value, lang) else self.many).get(lang)
-
-
-PARTIES = Noun(Text("partie", "game"), Text("parties", "games"))
-DONNES = Noun(Text("donne", "deal"), Text("donnes", "deals"))
-POSITIONS = Noun(Text("position", "position"), Text("positions", "positions"))
-JOUEURS = Noun(Text("joueur", "player"), Text("joueurs", "players"))
-POINTS = Noun(Text("point", "point"), Text("points", "points"))
-BOTS = Noun(Text("bot", "bot"), Text("bots", "bots"))
-SECONDES = Noun(Text("seconde", "second"), Text("secondes", "seconds"))
+# Nouns alone, agreed with a number written beside them (``count``, ``points``).
+PARTIES = Plural(("partie", "parties"), ("game", "games"))
+DONNES = Plural(("donne", "donnes"), ("deal", "deals"))
+POSITIONS = Plural(("position", "positions"), ("position", "positions"))
+JOUEURS = Plural(("joueur", "joueurs"), ("player", "players"))
+POINTS = Plural(("point", "points"), ("point", "points"))
+BOTS = Plural(("bot", "bots"), ("bot", "bots"))
 
 
 def _rounded(value: float, digits: int) -> float:
@@ -66,7 +53,7 @@ def percent(rate: float, lang: Lang, digits: int = 1) -> str:
 
 def points(difference: float, lang: Lang, digits: int = 1) -> str:
     """A difference of two proportions, in percentage points, signed."""
-    return f"{signed(100 * difference, lang, digits)} {POINTS.form(100 * difference, lang)}"
+    return f"{signed(100 * difference, lang, digits)} {POINTS.render(100 * difference, lang)}"
 
 
 def duration(seconds: float, lang: Lang) -> str:
@@ -85,9 +72,9 @@ def duration(seconds: float, lang: Lang) -> str:
     return f"{secs}{NBSP}s"
 
 
-def count(value: int, noun: Noun, lang: Lang) -> str:
+def count(value: int, noun: Plural, lang: Lang) -> str:
     """``3 parties``, ``1 partie``: the number and its noun, agreed."""
-    return f"{number(value, lang)} {noun.form(value, lang)}"
+    return f"{number(value, lang)} {noun.render(value, lang)}"
 
 
 def interval(low: str, high: str, lang: Lang) -> str:

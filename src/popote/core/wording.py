@@ -60,7 +60,7 @@ class Plural:
     fr: tuple[str, str]
     en: tuple[str, str]
 
-    def render(self, count: int, lang: Lang | None = None, **fields: Any) -> str:
+    def render(self, count: float, lang: Lang | None = None, **fields: Any) -> str:
         language = lang or get_language()
         one, other = self.en if language == "en" else self.fr
         return (one if singular(count, language) else other).format(n=count, **fields)
