@@ -162,6 +162,22 @@ def wait_for_table(server: Server, token_owner: Identities) -> None:
     raise AssertionError("no table was created")
 
 
+def play_rozenn_and_katell(
+    server: Server, proxy: Proxy, creator: Person, joiner: Person, tmp_path: Path
+) -> None:
+    """Rozenn creates a table on ``server``; once it is listed, Katell joins it through
+    ``proxy``; both play to the end."""
+    first = Identities(tmp_path / "rozenn.json")
+    second = Identities(tmp_path / "katell.json")
+    threads = [run_client(server.url, creator, first, "Rozenn")]
+    wait_for_table(server, first)
+    threads.append(run_client(proxy.url, joiner, second, "Katell"))
+    for thread in threads:
+        thread.join(FINISH)
+    proxy.close()
+    assert not any(thread.is_alive() for thread in threads)
+
+
 def test_two_terminals_and_a_bot_play_a_whole_game_through_a_dropped_connection(
     server: Server, tmp_path: Path
 ) -> None:
@@ -185,15 +201,7 @@ def test_two_terminals_and_a_bot_play_a_whole_game_through_a_dropped_connection(
         ["Les Pieds dans le Plat, 3 joueurs, en attente", "S'asseoir"],
         lambda answers: proxy.cut() if answers == cut_at else None,
     )
-    first = Identities(tmp_path / "rozenn.json")
-    second = Identities(tmp_path / "katell.json")
-    threads = [run_client(server.url, creator, first, "Rozenn")]
-    wait_for_table(server, first)
-    threads.append(run_client(proxy.url, joiner, second, "Katell"))
-    for thread in threads:
-        thread.join(FINISH)
-    proxy.close()
-    assert not any(thread.is_alive() for thread in threads)
+    play_rozenn_and_katell(server, proxy, creator, joiner, tmp_path)
     for person, seat in ((creator, 1), (joiner, 3)):
         assert person.said(f"Vous êtes au siège {seat} de la table Les Pieds dans le Plat.")
         assert person.said(GAME_OVER)
@@ -310,15 +318,7 @@ def test_a_choice_that_comes_after_a_stand_in_bot_is_refused_and_the_next_asked(
         raise AssertionError("no stand-in bot answered for Katell")
 
     joiner = Person(["Les Pieds dans le Plat, 3 joueurs, en attente", "S'asseoir"], too_late)
-    first = Identities(tmp_path / "rozenn.json")
-    second = Identities(tmp_path / "katell.json")
-    threads = [run_client(quick_server.url, creator, first, "Rozenn")]
-    wait_for_table(quick_server, first)
-    threads.append(run_client(proxy.url, joiner, second, "Katell"))
-    for thread in threads:
-        thread.join(FINISH)
-    proxy.close()
-    assert not any(thread.is_alive() for thread in threads)
+    play_rozenn_and_katell(quick_server, proxy, creator, joiner, tmp_path)
     assert joiner.answers > late_at
     # Her late choice named its decision: refused, told as the table having moved on (not
     # as an error), and the game went on with her answering what she was asked next.
