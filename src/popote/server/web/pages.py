@@ -167,13 +167,14 @@ async def table_page(
     if table is None:
         return missing(request, chosen, "no_such_table")
     row = table.row
+    quick = quick_kinds(row.game, row.options)
     config = {
         "table": row.id,
         "invite": invite,
         "lang": chosen,
         "game": row.game,
         "fleeting": fleeting_kinds(row.game, row.options),
-        "quick": quick_kinds(row.game, row.options),
+        "quick": quick,
         "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in LEVELS],
     }
     return render(
@@ -184,7 +185,7 @@ async def table_page(
         summary=_summary(row.game, chosen),
         config=json.dumps(config, ensure_ascii=False),
         table_id=row.id,
-        quick=bool(quick_kinds(row.game, row.options)),
+        quick=bool(quick),
     )
 
 
