@@ -22,7 +22,6 @@ from popote.cli.batch import (
 )
 from popote.cli.common import parse_options
 from popote.cli.keys import KeyReader
-from popote.cli.online import play_online
 from popote.cli.online_setup import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
@@ -482,6 +481,9 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
 def _play(args: argparse.Namespace, lang: Lang) -> None:
     keys = KeyReader()
     if args.server is not None:
+        # httpx and websockets load slowly: only the online client needs them.
+        from popote.cli.online import play_online  # noqa: PLC0415
+
         identities = Identities(config_file())
         play_online(args.server, args.name, args.table, lang, keys, print, keys.discard, identities)
         return
