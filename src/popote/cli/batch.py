@@ -86,6 +86,19 @@ def add_progress_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
     )
 
 
+def add_jobs_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help=Text(
+            "processus en parallèle (défaut : tous les cœurs)",
+            "processes in parallel (default: every core)",
+        ).get(lang),
+    )
+
+
 def add_backend_argument(parser: argparse.ArgumentParser, lang: Lang) -> None:
     parser.add_argument(
         "--backend",
@@ -117,16 +130,7 @@ def add_batch_arguments(
     parser.add_argument(
         "--games", type=int, default=games, metavar="N", help=what.render(lang, n=games)
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="N",
-        help=Text(
-            "processus en parallèle (défaut : tous les cœurs)",
-            "processes in parallel (default: every core)",
-        ).get(lang),
-    )
+    add_jobs_argument(parser, lang)
     add_backend_argument(parser, lang)
     parser.add_argument(
         "--json",

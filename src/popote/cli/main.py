@@ -13,6 +13,7 @@ from popote.cli.batch import (
     BALANCE_OUT,
     add_backend_argument,
     add_batch_arguments,
+    add_jobs_argument,
     add_progress_argument,
     run_balance,
     run_duplicate,
@@ -347,15 +348,7 @@ def _balance_arguments(balance: argparse.ArgumentParser, say: _Say) -> None:
             "games per row of the report (default: 2000)",
         ),
     )
-    balance.add_argument(
-        "--jobs",
-        type=int,
-        metavar="N",
-        help=say(
-            "processus en parallèle (défaut : tous les cœurs)",
-            "processes in parallel (default: every core)",
-        ),
-    )
+    add_jobs_argument(balance, say.lang)
     add_backend_argument(balance, say.lang)
     balance.add_argument(
         "--seed",
