@@ -22,15 +22,14 @@ from popote.cli.wording import (
     bot_label,
     count,
     game_title,
-    interval,
     number,
     options_text,
     p_value,
     percent,
     points,
+    points_interval,
     quoted,
     rate_with_interval,
-    signed,
 )
 from popote.core.game import BalanceStudy, Game
 from popote.core.i18n import Lang, Text
@@ -233,11 +232,7 @@ def _duplicate_verdict(report: dict[str, Any], candidate: str, baseline: str, la
             "Aucun écart : sur chaque donne, {candidate} a obtenu le même résultat que {baseline}.",
             "No difference: on every deal, {candidate} got the same result as {baseline}.",
         ).render(lang, **fields)
-    fields["ci"] = interval(
-        signed(100 * difference["ci95_low"], lang),
-        signed(100 * difference["ci95_high"], lang),
-        lang,
-    )
+    fields["ci"] = points_interval(difference, lang)
     fields["p"] = p_value(difference["p_value"], lang)
     if difference["ci95_low"] > 0:
         verdict = Text(
@@ -281,11 +276,7 @@ def print_regret(report: dict[str, Any], lang: Lang) -> None:
     fields = {
         "bot": bot,
         "loss": _utility_points(regret["mean"], lang),
-        "ci": interval(
-            signed(100 * regret["ci95_low"], lang),
-            signed(100 * regret["ci95_high"], lang),
-            lang,
-        ),
+        "ci": points_interval(regret, lang),
         "high": _utility_points(max(regret["ci95_high"], 0.0), lang),
         "differs": percent(report["differs"], lang, 0),
     }

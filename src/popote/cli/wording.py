@@ -88,6 +88,11 @@ def rate_with_interval(row: dict[str, Any], lang: Lang) -> str:
     return f"{percent(row['win_rate'], lang)} {ends}"
 
 
+def points_interval(row: dict[str, Any], lang: Lang) -> str:
+    """``[−1,2 ; +3,4]``: the 95 % interval of a difference, in signed percentage points."""
+    return interval(signed(100 * row["ci95_low"], lang), signed(100 * row["ci95_high"], lang), lang)
+
+
 def p_value(value: float, lang: Lang) -> str:
     """``p = 0,317``, or ``p < 0,001`` for the small ones.
 
