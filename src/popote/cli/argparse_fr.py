@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from popote.core.i18n import Lang
+from popote.core.wording import NBSP
 
-NBSP = "\u00a0"
 FRENCH = {
     "usage: ": "utilisation : ",
     "positional arguments": "arguments",
