@@ -218,9 +218,8 @@ def _lobby_menu(tables: list[dict[str, Any]], back: dict[str, Any] | None, lang:
 
 
 def _table_line(table: dict[str, Any], lang: Lang) -> str:
-    seats = table["seats"]
-    free = sum(seat["kind"] == "free" for seat in seats)
-    names = [seat["name"] for seat in seats if seat["kind"] != "free"]
+    free = _free_seats(table)
+    names = [seat["name"] for seat in table["seats"] if seat["kind"] != "free"]
     if free:
         names.append(FREE.render(free, lang))
     if table["spectators"]:
@@ -234,10 +233,14 @@ def _table_line(table: dict[str, Any], lang: Lang) -> str:
     )
 
 
+def _free_seats(table: dict[str, Any]) -> int:
+    return sum(seat["kind"] == "free" for seat in table["seats"])
+
+
 def _sit_or_watch(server: Server, table: dict[str, Any], asker: MenuAsker) -> dict[str, Any]:
     """Sit at a free seat of a waiting table, if the person wants to; else watch (a seat
     already held is found again when the socket opens)."""
-    free = table["state"] == "lobby" and any(s["kind"] == "free" for s in table["seats"])
+    free = table["state"] == "lobby" and _free_seats(table) > 0
     labels = [SIT.get(asker.lang), WATCH.get(asker.lang)]
     if free and ask_choice(asker, SIT_OR_WATCH, labels, 0) == 0:
         joined: dict[str, Any] = server.call("POST", f"/tables/{table['id']}/join", {})["table"]
@@ -347,7 +350,7 @@ class TableSession:
         )
 
     def _full(self) -> bool:
-        return all(seat["kind"] != "free" for seat in self.table["seats"])
+        return _free_seats(self.table) == 0
 
     def _start_when_full(self) -> None:
         self._started = True
@@ -431,7 +434,7 @@ class TableSession:
         elif before["index"] != frame["index"] and frame["table_text"]:
             self.asker.write(frame["table_text"])
         if frame["view"] is None and self.created:
-            free = sum(seat["kind"] == "free" for seat in self.table["seats"])
+            free = _free_seats(self.table)
             if free:
                 self.asker.write(WAITING.render(self.lang, free=FREE.render(free, self.lang)))
 
