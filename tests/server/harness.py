@@ -20,6 +20,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 import popote
 from popote.core.actions import visible_events
+from popote.server.models import ActionRow
+from popote.server.store import Store
 
 Frame = dict[str, Any]
 STATE_FRAMES = ("update", "snapshot")
@@ -222,6 +224,28 @@ class Client:
         assert welcome["type"] == "welcome", welcome
         for action_id, action in list(self.unacked.items()):
             await self._act(action_id, action, -1)
+
+
+def stored_record(db: str, table: str) -> tuple[dict[str, Any], list[ActionRow]]:
+    """The table's record (as ``popote replay`` takes it, with its state and result) and
+    its action log, read straight from the database at URL ``db``."""
+    store = Store(db)
+    try:
+        found = store.table(table)
+    finally:
+        store.close()
+    assert found is not None
+    row, actions = found
+    record = {
+        "game": row.game,
+        "players": row.players,
+        "seed": row.seed,
+        "options": row.options,
+        "history": [{"seat": a.seat, "action": a.action} for a in actions],
+        "result": row.result,
+        "state": row.state,
+    }
+    return record, actions
 
 
 def engine_trail(record: dict[str, Any]) -> tuple[list[list[Any]], list[list[dict[str, Any]]]]:

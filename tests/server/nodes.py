@@ -15,8 +15,15 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 
 import popote
-from popote.server.models import ActionRow, Table
-from tests.server.harness import Client, Frame, Server, check_frames, check_numbering
+from popote.server.models import ActionRow
+from tests.server.harness import (
+    Client,
+    Frame,
+    Server,
+    check_frames,
+    check_numbering,
+    stored_record,
+)
 
 GAME: dict[str, Any] = {
     "game": "pieds-dans-le-plat",
@@ -107,30 +114,6 @@ async def refused_opening(server: Server, token: str, table: str) -> Frame:
             await asyncio.sleep(0.2)
 
 
-def stored(db: str, table: str) -> tuple[dict[str, Any], list[ActionRow]]:
-    """The table's record (as ``popote replay`` takes it, with its state and result) and
-    its action log, read straight from the database."""
-    engine = create_engine(db)
-    try:
-        with Session(engine) as session:
-            row = session.get(Table, table)
-            assert row is not None
-            query = select(ActionRow).where(ActionRow.table_id == table)
-            actions = list(session.scalars(query.order_by(ActionRow.index)))
-    finally:
-        engine.dispose()
-    record = {
-        "game": row.game,
-        "players": row.players,
-        "seed": row.seed,
-        "options": row.options,
-        "history": [{"seat": a.seat, "action": a.action} for a in actions],
-        "result": row.result,
-        "state": row.state,
-    }
-    return record, actions
-
-
 def actions_stored(db: str) -> int:
     engine = create_engine(db)
     try:
@@ -144,7 +127,7 @@ def check_game(db: str, table: str, clients: list[tuple[int | None, Client]]) ->
     """The game is over and equals ``popote.replay`` of its log; no action was applied
     twice, none a client was told of is missing, and every frame each client got (across
     processes and reconnections) is what its seat may see, numbered without gap."""
-    record, actions = stored(db, table)
+    record, actions = stored_record(db, table)
     assert record["state"] == "over"
     assert [a.index for a in actions] == list(range(len(actions)))
     again = popote.replay(

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import popote
-from popote.server.store import Store, database_url
-from tests.server.harness import Client, Server, check_frames, check_numbering
+from popote.server.store import database_url
+from tests.server.harness import Client, Server, check_frames, check_numbering, stored_record
 
 GAMES: dict[str, dict[str, Any]] = {
     "pieds-dans-le-plat": {"players": 3, "options": {"empty_pile": "end"}},
@@ -26,26 +26,6 @@ KILL_AT = 6
 """Actions played before the server is killed."""
 SEED = 7
 """A fixed deal, so that no game can end before the server is killed."""
-
-
-def stored_record(server: Server, table: str) -> dict[str, Any]:
-    store = Store(database_url(server.db, server.data))
-    try:
-        found = store.table(table)
-        assert found is not None
-        row, actions = found
-        assert [a.index for a in actions] == list(range(len(actions)))
-        return {
-            "game": row.game,
-            "players": row.players,
-            "seed": row.seed,
-            "options": row.options,
-            "history": [{"seat": a.seat, "action": a.action} for a in actions],
-            "result": row.result,
-            "state": row.state,
-        }
-    finally:
-        store.close()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -98,7 +78,8 @@ def test_a_game_survives_a_killed_server_and_leaks_nothing(
         return ends
 
     ends = asyncio.run(scenario())
-    record = stored_record(server, table)
+    record, actions = stored_record(database_url(server.db, server.data), table)
+    assert [a.index for a in actions] == list(range(len(actions)))
     assert record["state"] == "over"
     again = popote.replay(
         record["game"], record["players"], record["seed"], record["options"], record["history"]
