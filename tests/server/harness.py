@@ -10,7 +10,7 @@ import select
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,8 @@ from popote.server.store import Store
 Frame = dict[str, Any]
 STATE_FRAMES = ("update", "snapshot")
 START_WAIT = 30.0
+DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
+"""A table of two people, for :func:`open_table`."""
 
 
 class Server:
@@ -313,3 +315,24 @@ def open_table(server: Server, humans: int, **setup: Any) -> tuple[str, list[str
     with server.http(tokens[0]) as http:
         assert http.post(f"/api/v1/tables/{table}/start").status_code == 200
     return table, tokens
+
+
+@contextlib.asynccontextmanager
+async def two_clients(
+    server: Server, table: str, tokens: list[str]
+) -> AsyncIterator[tuple[Client, Client]]:
+    """The first two guests of ``table``, connected (in seat order); both closed after."""
+    me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
+    await me.connect()
+    await other.connect()
+    try:
+        yield me, other
+    finally:
+        await me.close()
+        await other.close()
+
+
+async def answer(client: Client, message: dict[str, Any]) -> Frame:
+    """Send an ``act`` (``message`` without its type); the ``ack`` or ``error`` it gets."""
+    await client.send({"type": "act", **message})
+    return await client.wait(lambda f: f["type"] in ("ack", "error"))

@@ -22,9 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.server.harness import Client, Server, check_frames, open_table
+from tests.server.harness import DUEL, Client, Server, check_frames, open_table
 
-DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
 ALLOWED = "https://popote.example.org"
 
 

@@ -7,7 +7,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from tests.server.harness import Client, Frame, Server, open_table
+from tests.server.harness import Client, Frame, Server, open_table, two_clients
 
 FAST = 0.01
 """Clock scale: a 45-second turn lasts 0.45 s, the 20-second grace 0.2 s."""
@@ -61,16 +61,12 @@ def test_a_player_who_drops_is_replaced_until_they_return(
     table, tokens = open_table(server, 2, game="bouillabaisse", players=2)
 
     async def scenario() -> None:
-        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
-        await me.connect()
-        await other.connect()
-        await me.close()
-        await other.wait(notice("remplacé par un robot", 0))
-        await other.play(random.Random(1), lambda f: f["type"] == "update" and f["actor"] == 0)
-        await me.connect()
-        await other.wait(notice("reprend sa place", 0))
-        await me.wait(lambda f: f["type"] == "table" and not f["table"]["seats"][0]["away"])
-        await me.close()
-        await other.close()
+        async with two_clients(server, table, tokens) as (me, other):
+            await me.close()
+            await other.wait(notice("remplacé par un robot", 0))
+            await other.play(random.Random(1), lambda f: f["type"] == "update" and f["actor"] == 0)
+            await me.connect()
+            await other.wait(notice("reprend sa place", 0))
+            await me.wait(lambda f: f["type"] == "table" and not f["table"]["seats"][0]["away"])
 
     asyncio.run(scenario())

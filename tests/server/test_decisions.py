@@ -8,14 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from tests.server.harness import Client, Frame, Server, open_table
-
-DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
-
-
-async def answer(client: Client, message: dict[str, object]) -> Frame:
-    await client.send({"type": "act", **message})
-    return await client.wait(lambda f: f["type"] in ("ack", "error"))
+from tests.server.harness import DUEL, Server, answer, open_table, two_clients
 
 
 def test_an_error_names_the_action_it_answers(server_factory: Callable[..., Server]) -> None:
@@ -23,20 +16,16 @@ def test_an_error_names_the_action_it_answers(server_factory: Callable[..., Serv
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
-        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
-        await me.connect()
-        await other.connect()
-        legal = (await me.wait(lambda f: f["type"] == "snapshot"))["decision"]["legal"][0]
-        illegal = await answer(me, {"action_id": "a1", "action": {"type": "dance"}})
-        not_mine = await answer(me, {"action_id": "a2", "seat": 1, "action": legal})
-        not_now = await answer(other, {"action_id": "b1", "action": legal})
-        assert [(f["code"], f["action_id"]) for f in (illegal, not_mine, not_now)] == [
-            ("illegal", "a1"),
-            ("not_your_seat", "a2"),
-            ("illegal", "b1"),
-        ]
-        await me.close()
-        await other.close()
+        async with two_clients(server, table, tokens) as (me, other):
+            legal = (await me.wait(lambda f: f["type"] == "snapshot"))["decision"]["legal"][0]
+            illegal = await answer(me, {"action_id": "a1", "action": {"type": "dance"}})
+            not_mine = await answer(me, {"action_id": "a2", "seat": 1, "action": legal})
+            not_now = await answer(other, {"action_id": "b1", "action": legal})
+            assert [(f["code"], f["action_id"]) for f in (illegal, not_mine, not_now)] == [
+                ("illegal", "a1"),
+                ("not_your_seat", "a2"),
+                ("illegal", "b1"),
+            ]
 
     asyncio.run(scenario())
 
@@ -48,30 +37,28 @@ def test_a_choice_for_a_decision_that_has_passed_is_refused(
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
-        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
-        await me.connect()
-        await other.connect()
-        first = await me.wait(lambda f: f["type"] == "snapshot")
-        assert first["to_act"] == [0] and first["decision"]["id"] == 0
-        played = await answer(
-            me, {"action_id": "m1", "decision": 0, "action": first["decision"]["legal"][0]}
-        )
-        assert played["type"] == "ack" and played["index"] == 0
-        theirs = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
-        assert theirs["decision"]["id"] == 1
-        await answer(other, {"action_id": "o1", "action": theirs["decision"]["legal"][0]})
-        mine = await me.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
-        assert mine["index"] == 2 and mine["decision"]["id"] == 2
-        late = mine["decision"]["legal"][0]
-        stale = await answer(me, {"action_id": "m2", "decision": 0, "action": late})
-        assert (stale["code"], stale["action_id"]) == ("stale", "m2")
-        assert stale["message"].startswith("choix refusé : il répond à une décision déjà passée")
-        await asyncio.sleep(0.2)
-        assert me.state() is mine, "a refused choice changes nothing"
-        bad = await answer(me, {"action_id": "m3", "decision": "2", "action": late})
-        assert bad["code"] == "decision"
-        await me.close()
-        await other.close()
+        async with two_clients(server, table, tokens) as (me, other):
+            first = await me.wait(lambda f: f["type"] == "snapshot")
+            assert first["to_act"] == [0] and first["decision"]["id"] == 0
+            played = await answer(
+                me, {"action_id": "m1", "decision": 0, "action": first["decision"]["legal"][0]}
+            )
+            assert played["type"] == "ack" and played["index"] == 0
+            theirs = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
+            assert theirs["decision"]["id"] == 1
+            await answer(other, {"action_id": "o1", "action": theirs["decision"]["legal"][0]})
+            mine = await me.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
+            assert mine["index"] == 2 and mine["decision"]["id"] == 2
+            late = mine["decision"]["legal"][0]
+            stale = await answer(me, {"action_id": "m2", "decision": 0, "action": late})
+            assert (stale["code"], stale["action_id"]) == ("stale", "m2")
+            assert stale["message"].startswith(
+                "choix refusé : il répond à une décision déjà passée"
+            )
+            await asyncio.sleep(0.2)
+            assert me.state() is mine, "a refused choice changes nothing"
+            bad = await answer(me, {"action_id": "m3", "decision": "2", "action": late})
+            assert bad["code"] == "decision"
 
     asyncio.run(scenario())
 
@@ -81,25 +68,22 @@ def test_a_decision_keeps_its_id_across_a_restart(server_factory: Callable[..., 
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
-        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
-        await me.connect()
-        await other.connect()
-        first = await me.wait(lambda f: f["type"] == "snapshot")
-        await answer(me, {"action_id": "m1", "action": first["decision"]["legal"][0]})
-        theirs = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
-        await answer(other, {"action_id": "o1", "action": theirs["decision"]["legal"][0]})
-        mine = await me.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
-        await me.close()
-        await other.close()
-        server.kill()
-        server.start()
-        again = await me.connect()
-        assert again["type"] == "welcome"
-        snapshot = await me.wait(lambda f: f["type"] == "snapshot")
-        assert snapshot["decision"]["id"] == mine["decision"]["id"] == 2
-        legal = snapshot["decision"]["legal"][0]
-        played = await answer(me, {"action_id": "m2", "decision": 2, "action": legal})
-        assert played["type"] == "ack" and played["index"] == 2
-        await me.close()
+        async with two_clients(server, table, tokens) as (me, other):
+            first = await me.wait(lambda f: f["type"] == "snapshot")
+            await answer(me, {"action_id": "m1", "action": first["decision"]["legal"][0]})
+            theirs = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
+            await answer(other, {"action_id": "o1", "action": theirs["decision"]["legal"][0]})
+            mine = await me.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
+            await me.close()
+            await other.close()
+            server.kill()
+            server.start()
+            again = await me.connect()
+            assert again["type"] == "welcome"
+            snapshot = await me.wait(lambda f: f["type"] == "snapshot")
+            assert snapshot["decision"]["id"] == mine["decision"]["id"] == 2
+            legal = snapshot["decision"]["legal"][0]
+            played = await answer(me, {"action_id": "m2", "decision": 2, "action": legal})
+            assert played["type"] == "ack" and played["index"] == 2
 
     asyncio.run(scenario())

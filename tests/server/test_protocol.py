@@ -7,9 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.server.harness import Client, Frame, Server, open_table
-
-DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
+from tests.server.harness import DUEL, Client, Frame, Server, open_table, two_clients
 
 
 def numbered(frames: list[Frame]) -> list[Frame]:
@@ -117,30 +115,26 @@ def test_a_client_coming_back_gets_exactly_what_it_missed(
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
-        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
-        await me.connect()
-        await other.connect()
-        legal = (await me.wait(lambda f: f["type"] == "snapshot"))["decision"]["legal"][0]
-        await me.send({"type": "act", "action_id": "mine", "action": legal})
-        await me.wait(lambda f: f["type"] == "update")
-        await me.close()
-        seen = me.last_seq
-        assert seen is not None
-        answer = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
-        await other.send(
-            {"type": "act", "action_id": "theirs", "action": answer["decision"]["legal"][0]}
-        )
-        await other.wait(lambda f: f["type"] == "update" and f["index"] == 2)
-        await other.send({"type": "chat", "text": "à toi"})
-        before = len(me.frames)
-        await me.connect()
-        await me.wait(lambda f: f["type"] == "chat")
-        missed = numbered(me.frames[before:])
-        assert [f["type"] for f in missed] == ["update", "chat"]
-        assert [f["seq"] for f in missed] == [seen + 1, seen + 2]
-        assert missed[0]["actor"] == 1 and missed[0]["decision"] is not None
-        await me.close()
-        await other.close()
+        async with two_clients(server, table, tokens) as (me, other):
+            legal = (await me.wait(lambda f: f["type"] == "snapshot"))["decision"]["legal"][0]
+            await me.send({"type": "act", "action_id": "mine", "action": legal})
+            await me.wait(lambda f: f["type"] == "update")
+            await me.close()
+            seen = me.last_seq
+            assert seen is not None
+            answer = await other.wait(lambda f: f["type"] == "update" and f["decision"] is not None)
+            await other.send(
+                {"type": "act", "action_id": "theirs", "action": answer["decision"]["legal"][0]}
+            )
+            await other.wait(lambda f: f["type"] == "update" and f["index"] == 2)
+            await other.send({"type": "chat", "text": "à toi"})
+            before = len(me.frames)
+            await me.connect()
+            await me.wait(lambda f: f["type"] == "chat")
+            missed = numbered(me.frames[before:])
+            assert [f["type"] for f in missed] == ["update", "chat"]
+            assert [f["seq"] for f in missed] == [seen + 1, seen + 2]
+            assert missed[0]["actor"] == 1 and missed[0]["decision"] is not None
 
     asyncio.run(scenario())
 
@@ -152,24 +146,20 @@ def test_chat_is_plain_text_cut_cleaned_and_rate_limited(
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
-        me, other = Client(server, tokens[0], table), Client(server, tokens[1], table)
-        await me.connect()
-        await other.connect()
-        await me.send(
-            {"type": "chat", "text": "<script>alert(1)</script>\u0007 <b>salut</b>\u202e\n!"}
-        )
-        said = await other.wait(lambda f: f["type"] == "chat")
-        assert said["text"] == "<script>alert(1)</script> <b>salut</b> !"
-        assert said["from"] == "Joueur 1" and said["seat"] == 0
-        await me.send({"type": "chat", "text": "é" * 400})
-        assert len((await other.wait(lambda f: f["type"] == "chat"))["text"]) == 300
-        for _ in range(3):
-            await me.send({"type": "chat", "text": "encore"})
-        await me.send({"type": "chat", "text": "de trop"})
-        refused = await me.wait(lambda f: f["type"] == "error")
-        assert refused["code"] == "chat_rate"
-        assert json.dumps(said)  # plain JSON strings, nothing else
-        await me.close()
-        await other.close()
+        async with two_clients(server, table, tokens) as (me, other):
+            await me.send(
+                {"type": "chat", "text": "<script>alert(1)</script>\u0007 <b>salut</b>\u202e\n!"}
+            )
+            said = await other.wait(lambda f: f["type"] == "chat")
+            assert said["text"] == "<script>alert(1)</script> <b>salut</b> !"
+            assert said["from"] == "Joueur 1" and said["seat"] == 0
+            await me.send({"type": "chat", "text": "é" * 400})
+            assert len((await other.wait(lambda f: f["type"] == "chat"))["text"]) == 300
+            for _ in range(3):
+                await me.send({"type": "chat", "text": "encore"})
+            await me.send({"type": "chat", "text": "de trop"})
+            refused = await me.wait(lambda f: f["type"] == "error")
+            assert refused["code"] == "chat_rate"
+            assert json.dumps(said)  # plain JSON strings, nothing else
 
     asyncio.run(scenario())

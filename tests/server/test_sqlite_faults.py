@@ -21,10 +21,9 @@ from pathlib import Path
 import pytest
 
 import popote
-from tests.server.harness import Client, Frame, Server, open_table
+from tests.server.harness import DUEL, Client, Frame, Server, answer, open_table
 from tests.services import missing_service
 
-DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4}
 UNAVAILABLE = "service momentanément indisponible : rien n'a été joué, réessayez"
 
 
@@ -102,11 +101,6 @@ def read_only_database(tmp_path: Path) -> Iterator[Fault]:
         immutable(folder, "-i")
 
 
-async def answer(client: Client, action_id: str, action: object) -> Frame:
-    await client.send({"type": "act", "action_id": action_id, "action": action})
-    return await client.wait(lambda f: f["type"] in ("ack", "error"))
-
-
 @pytest.mark.parametrize("fault_name", ["full_disk", "read_only_database"])
 def test_a_broken_disk_is_said_and_corrupts_nothing(
     fault_name: str, request: pytest.FixtureRequest
@@ -126,7 +120,7 @@ def test_a_broken_disk_is_said_and_corrupts_nothing(
                 mover = clients[state["to_act"][0]]
                 state = mover.state() or state
                 action = state["decision"]["legal"][0]
-                refused = await answer(mover, f"try-{attempt}", action)
+                refused = await answer(mover, {"action_id": f"try-{attempt}", "action": action})
                 if refused["type"] == "error":
                     break
                 state = await mover.wait(lambda f, i=refused["index"]: f.get("index") == i + 1)
@@ -137,7 +131,7 @@ def test_a_broken_disk_is_said_and_corrupts_nothing(
                 "applied anyway"
             )
             fault.repair()
-            again = await answer(mover, refused["action_id"], action)
+            again = await answer(mover, {"action_id": refused["action_id"], "action": action})
             assert (again["type"], again["duplicate"]) == ("ack", False)
             assert again["index"] == state["index"]
             ends = await asyncio.gather(*(c.play(random.Random(n)) for n, c in enumerate(clients)))
