@@ -59,70 +59,60 @@ class Group:
             server.stop()
 
 
-def test_every_table_goes_on_when_one_of_two_processes_is_killed(
-    tmp_path: Path, stores: tuple[PrivatePostgres, PrivateRedis]
-) -> None:
-    group = Group(tmp_path, *stores)
+@pytest.fixture
+def group(tmp_path: Path, stores: tuple[PrivatePostgres, PrivateRedis]) -> Iterator[Group]:
+    started = Group(tmp_path, *stores)
     try:
-
-        async def kill() -> None:
-            group.servers[1].kill()
-
-        asyncio.run(play_with_a_fault(group.clients, kill))
-        assert all(client.server is group.servers[0] for client in group.clients)
-        group.check()
+        yield started
     finally:
-        group.stop()
+        started.stop()
+
+
+def test_every_table_goes_on_when_one_of_two_processes_is_killed(group: Group) -> None:
+    async def kill() -> None:
+        group.servers[1].kill()
+
+    asyncio.run(play_with_a_fault(group.clients, kill))
+    assert all(client.server is group.servers[0] for client in group.clients)
+    group.check()
 
 
 def test_games_resume_exactly_after_redis_restarts(
-    tmp_path: Path, stores: tuple[PrivatePostgres, PrivateRedis]
+    group: Group, stores: tuple[PrivatePostgres, PrivateRedis]
 ) -> None:
-    postgres, redis = stores
-    group = Group(tmp_path, postgres, redis)
-    try:
+    _, redis = stores
 
-        async def restart_redis() -> None:
-            redis.stop()
-            # At the process that does not own the table: it cannot reach the owner.
-            refused = await refused_opening(
-                group.servers[1], group.clients[0].token, group.tables[0]
-            )
-            assert (refused["code"], refused["message"]) == ("unavailable", UNAVAILABLE)
-            before = actions_stored(group.db)
-            await asyncio.sleep(1.0)  # players and bots keep trying meanwhile
-            assert actions_stored(group.db) == before, "applied while Redis was away"
-            redis.start()
+    async def restart_redis() -> None:
+        redis.stop()
+        # At the process that does not own the table: it cannot reach the owner.
+        refused = await refused_opening(group.servers[1], group.clients[0].token, group.tables[0])
+        assert (refused["code"], refused["message"]) == ("unavailable", UNAVAILABLE)
+        before = actions_stored(group.db)
+        await asyncio.sleep(1.0)  # players and bots keep trying meanwhile
+        assert actions_stored(group.db) == before, "applied while Redis was away"
+        redis.start()
 
-        asyncio.run(play_with_a_fault(group.clients, restart_redis))
-        group.check()
-    finally:
-        group.stop()
+    asyncio.run(play_with_a_fault(group.clients, restart_redis))
+    group.check()
 
 
 def test_games_resume_exactly_after_postgresql_restarts(
-    tmp_path: Path, stores: tuple[PrivatePostgres, PrivateRedis]
+    group: Group, stores: tuple[PrivatePostgres, PrivateRedis]
 ) -> None:
-    postgres, redis = stores
-    group = Group(tmp_path, postgres, redis)
-    try:
+    postgres, _ = stores
 
-        async def restart_postgres() -> None:
-            postgres.stop()
-            refused = await refused_opening(
-                group.servers[0], group.clients[0].token, group.tables[0]
-            )
-            assert (refused["code"], refused["message"]) == ("unavailable", UNAVAILABLE)
-            with group.servers[1].http(group.clients[1].token, "en") as http:
-                answer = http.get("/api/v1/tables")
-            assert answer.status_code == 503
-            assert answer.json() == {
-                "error": "unavailable",
-                "message": "temporarily unavailable, nothing changed",
-            }
-            postgres.start()
+    async def restart_postgres() -> None:
+        postgres.stop()
+        refused = await refused_opening(group.servers[0], group.clients[0].token, group.tables[0])
+        assert (refused["code"], refused["message"]) == ("unavailable", UNAVAILABLE)
+        with group.servers[1].http(group.clients[1].token, "en") as http:
+            answer = http.get("/api/v1/tables")
+        assert answer.status_code == 503
+        assert answer.json() == {
+            "error": "unavailable",
+            "message": "temporarily unavailable, nothing changed",
+        }
+        postgres.start()
 
-        asyncio.run(play_with_a_fault(group.clients, restart_postgres))
-        group.check()
-    finally:
-        group.stop()
+    asyncio.run(play_with_a_fault(group.clients, restart_postgres))
+    group.check()
