@@ -215,19 +215,11 @@ def window_figures(
 
 def _latency(after: list[Frame], before: list[Frame]) -> list[int]:
     """The latency histogram of every process together, between two moments."""
-    return [
-        sum(counts)
-        for counts in zip(
-            *(
-                [
-                    b - a
-                    for a, b in zip(one["latency"]["counts"], two["latency"]["counts"], strict=True)
-                ]
-                for one, two in zip(before, after, strict=True)
-            ),
-            strict=True,
-        )
+    each = [
+        [b - a for a, b in zip(one["latency"]["counts"], two["latency"]["counts"], strict=True)]
+        for one, two in zip(before, after, strict=True)
     ]
+    return [sum(counts) for counts in zip(*each, strict=True)]
 
 
 def _collections(before: list[Frame], after: list[Frame]) -> dict[str, Any]:
