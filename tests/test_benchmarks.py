@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from benchmarks import server_load
@@ -29,18 +30,25 @@ def test_the_benchmark_reports_every_game(capsys: pytest.CaptureFixture[str]) ->
     assert all(name in out for name in popote.game_names())
 
 
+SMALL_LOAD = (
+    *("--tables", "2", "--players", "3", "--humans", "2", "--bots", "random"),
+    *("--game", "pieds-dans-le-plat", "--seconds", "1", "--warmup", "0.2", "--bot-workers", "1"),
+)
+"""Two short tables of two clients and a random bot, measured for a second."""
+
+
+def load_figures(tmp_path: Path, *more: str) -> dict[str, Any]:
+    """The figures ``--json`` writes for :data:`SMALL_LOAD` and ``more`` options."""
+    written = tmp_path / "load.json"
+    server_load.main([*SMALL_LOAD, *more, "--json", str(written)])
+    figures: dict[str, Any] = json.loads(written.read_text())
+    return figures
+
+
 def test_the_server_load_script_reports_its_figures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    written = tmp_path / "load.json"
-    server_load.main(
-        [
-            *("--tables", "2", "--players", "3", "--humans", "2", "--bots", "random"),
-            *("--game", "pieds-dans-le-plat", "--seconds", "1", "--warmup", "0.2"),
-            *("--bot-workers", "1", "--json", str(written)),
-        ]
-    )
-    figures = json.loads(written.read_text())
+    figures = load_figures(tmp_path)
     assert figures["tables"] == 2 and figures["clients"] == 4
     assert figures["actions"] > 0 and figures["client_actions_timed"] > 0
     assert 0 < figures["server_p50_ms"] <= figures["server_p99_ms"]
@@ -53,16 +61,9 @@ def test_the_server_load_script_reports_its_figures(
 def test_the_server_load_script_measures_slow_clients_difficile_bots_and_a_storm(
     tmp_path: Path,
 ) -> None:
-    written = tmp_path / "load.json"
-    server_load.main(
-        [
-            *("--tables", "2", "--players", "3", "--humans", "2", "--bots", "random"),
-            *("--game", "pieds-dans-le-plat", "--seconds", "1", "--warmup", "0.2"),
-            *("--bot-workers", "1", "--slow-clients", "1", "--difficile-bots", "1"),
-            *("--reconnect-storm", "--json", str(written)),
-        ]
+    figures = load_figures(
+        tmp_path, "--slow-clients", "1", "--difficile-bots", "1", "--reconnect-storm"
     )
-    figures = json.loads(written.read_text())
     assert figures["slow_clients"]["tables"] == 1
     assert figures["slow_clients"]["actions_per_second_a_table"] > 0
     assert figures["with_difficile_bots"]["tables_in_memory"] >= 3
@@ -74,16 +75,7 @@ def test_the_server_load_script_measures_slow_clients_difficile_bots_and_a_storm
 def test_two_server_processes_share_the_load(tmp_path: Path) -> None:
     if not (reachable(POSTGRES_HOST) and reachable(REDIS_HOST)):
         missing_service("PostgreSQL or Redis unreachable on 127.0.0.1")
-    written = tmp_path / "load.json"
-    server_load.main(
-        [
-            *("--tables", "2", "--players", "3", "--humans", "2", "--bots", "random"),
-            *("--game", "pieds-dans-le-plat", "--seconds", "1", "--warmup", "0.2"),
-            *("--bot-workers", "1", "--processes", "2", "--db", POSTGRES_URL),
-            *("--redis", REDIS_URL, "--json", str(written)),
-        ]
-    )
-    figures = json.loads(written.read_text())
+    figures = load_figures(tmp_path, "--processes", "2", "--db", POSTGRES_URL, "--redis", REDIS_URL)
     assert figures["processes"] == 2 and figures["database"] == "postgresql"
     # Finished tables are replaced as the run goes, so how many are in memory at the last
     # snapshot varies; the tables held and the actions served do not.
