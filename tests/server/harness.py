@@ -305,6 +305,11 @@ def _json(value: Any) -> Any:
 def open_table(server: Server, humans: int, **setup: Any) -> tuple[str, list[str]]:
     """A started table with ``humans`` guests seated first (``setup`` as in the API)."""
     tokens = [server.guest(f"Joueur {n + 1}") for n in range(humans)]
+    return start_table(server, tokens, **setup), tokens
+
+
+def start_table(server: Server, tokens: list[str], **setup: Any) -> str:
+    """A started table with these identities seated first (``setup`` as in the API)."""
     with server.http(tokens[0]) as http:
         answer = http.post("/api/v1/tables", json={"clock": "none", **setup})
         assert answer.status_code == 200, answer.text
@@ -314,7 +319,7 @@ def open_table(server: Server, humans: int, **setup: Any) -> tuple[str, list[str
             assert http.post(f"/api/v1/tables/{table}/join", json={}).status_code == 200
     with server.http(tokens[0]) as http:
         assert http.post(f"/api/v1/tables/{table}/start").status_code == 200
-    return table, tokens
+    return table
 
 
 @contextlib.asynccontextmanager

@@ -13,7 +13,7 @@ from typing import Any
 
 import popote
 from popote.cli.common import read_save
-from tests.server.harness import Client, Server
+from tests.server.harness import Client, Server, start_table
 
 GAME = "pieds-dans-le-plat"
 
@@ -28,15 +28,8 @@ def register(server: Server, name: str) -> str:
 
 def play_table(server: Server, tokens: list[str], **setup: Any) -> tuple[str, list[Client]]:
     """A table of ``GAME`` with these identities seated first, played to its end at random."""
+    table = start_table(server, tokens, game=GAME, **setup)
     with server.http(tokens[0]) as http:
-        made = http.post("/api/v1/tables", json={"game": GAME, "clock": "none", **setup})
-        assert made.status_code == 200, made.text
-        table: str = made.json()["id"]
-    for token in tokens[1:]:
-        with server.http(token) as http:
-            assert http.post(f"/api/v1/tables/{table}/join", json={}).status_code == 200
-    with server.http(tokens[0]) as http:
-        assert http.post(f"/api/v1/tables/{table}/start").status_code == 200
         early = http.get(f"/api/v1/tables/{table}/save")
         assert (early.status_code, early.json()["error"]) == (409, "not_over")
     clients = [Client(server, token, table, f"c{n}") for n, token in enumerate(tokens)]
