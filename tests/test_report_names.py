@@ -10,8 +10,8 @@ import pytest
 
 from popote.balance import run_study, study_for
 from popote.cli.main import main
+from popote.cli.plots import plot_balance
 from popote.core.registry import get_game
-from popote.plots import plot_balance
 
 BOOM = "boom-badaboom"
 BOOM_KEYS = re.compile(r"equipe|farceurs|patissiers|glouton|\b\dp\b")

@@ -12,11 +12,11 @@ from popote.bots.registry import LEVELS, make_bot
 from popote.bots.runner import play_out
 from popote.bots.search import SearchBot, random_rollout
 from popote.cli.main import main
+from popote.cli.plots import plot_rates
 from popote.core.actions import Action
 from popote.core.chance import Chance
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
-from popote.plots import plot_rates
 from popote.simulate import Batch, simulate
 from popote.tournament import tournament, tournament_tasks
 

@@ -287,7 +287,7 @@ def run_simulation(args: argparse.Namespace, lang: Lang) -> int:
     status = _finish(report, args, lang, print_report, interrupted)
 
     def draw(path: Path) -> None:
-        from popote.plots import plot_simulation  # noqa: PLC0415 - matplotlib loads slowly
+        from popote.cli.plots import plot_simulation  # noqa: PLC0415 - matplotlib loads slowly
 
         plot_simulation(records, report, path, lang)
 
@@ -331,7 +331,7 @@ def run_tournament(args: argparse.Namespace, lang: Lang) -> int:
     status = _finish(report, args, lang, print_tournament, interrupted)
 
     def draw(path: Path) -> None:
-        from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+        from popote.cli.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
 
         rows = report["bots"]
         plot_rates(
@@ -373,7 +373,7 @@ def run_duplicate(args: argparse.Namespace, lang: Lang) -> int:
     status = _finish(report, args, lang, print_duplicate, interrupted)
 
     def draw(path: Path) -> None:
-        from popote.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
+        from popote.cli.plots import plot_rates  # noqa: PLC0415 - matplotlib loads slowly
 
         rows = [report["candidate"], report["baseline"]]
         plot_rates(
@@ -442,7 +442,7 @@ def run_balance(args: argparse.Namespace, lang: Lang) -> int:
         json.dumps(report_data(study, rows), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
         encoding="utf-8",
     )
-    from popote.plots import plot_balance  # noqa: PLC0415 - matplotlib loads slowly
+    from popote.cli.plots import plot_balance  # noqa: PLC0415 - matplotlib loads slowly
 
     plot_balance(game, study, rows, files[".png"], lang)
     print(text)
