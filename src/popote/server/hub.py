@@ -425,7 +425,8 @@ class Hub:
         ranks = seat_ranks(row.result, row.players)
         humans = [seat.user for seat in table.seats if seat.user is not None]
         rated = self._registered(humans) if row.rated else set()
-        before = self._skills(row.game, table.seats, rated)
+        stored = self.store.ratings(row.game, list(rated))
+        before = _skills(table.seats, rated, stored)
         entrants = sorted(before)
         after = dict(
             zip(
@@ -438,7 +439,6 @@ class Hub:
                 strict=True,
             )
         )
-        stored = self.store.ratings(row.game, list(rated))
         results, ratings = [], []
         for index, seat in enumerate(table.seats):
             if seat.user is None:
@@ -478,19 +478,6 @@ class Hub:
     def _registered(self, user_ids: list[int]) -> set[int]:
         self.names_of(user_ids)
         return {uid for uid in user_ids if uid in self._users and self._users[uid].login}
-
-    def _skills(self, game: str, seats: list[Seat], rated: set[int]) -> dict[int, Skill]:
-        """The skill of each seat that counts: bots (fixed) and rated players; guests and
-        unrated tables' players do not count."""
-        stored = self.store.ratings(game, list(rated))
-        skills: dict[int, Skill] = {}
-        for index, seat in enumerate(seats):
-            if seat.bot is not None:
-                skills[index] = BOT_SKILLS[seat.bot]
-            elif seat.user in rated:
-                found = stored.get(seat.user)
-                skills[index] = Skill(found.mu, found.sigma) if found else NEWCOMER
-        return skills
 
     def table_over(self, table: LiveTable) -> None:
         self.tables.pop(table.id, None)
@@ -604,6 +591,19 @@ def _name(name: str) -> str:
             n=NAME_LENGTH,
         )
     return shown
+
+
+def _skills(seats: list[Seat], rated: set[int], stored: dict[int, RatingRow]) -> dict[int, Skill]:
+    """The skill of each seat that counts: bots (fixed) and rated players (``stored``: their
+    ratings so far); guests and unrated tables' players do not count."""
+    skills: dict[int, Skill] = {}
+    for index, seat in enumerate(seats):
+        if seat.bot is not None:
+            skills[index] = BOT_SKILLS[seat.bot]
+        elif seat.user in rated:
+            found = stored.get(seat.user)
+            skills[index] = Skill(found.mu, found.sigma) if found else NEWCOMER
+    return skills
 
 
 def _score(result: dict[str, Any], seat: int) -> float | None:
