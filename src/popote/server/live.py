@@ -464,7 +464,8 @@ class LiveTable:
         else:
             self._start_grace(seat)
 
-    def _seat_state(self, seat: int | None, lang: Lang) -> dict[str, Any]:
+    def _seat_state(self, seat: int | None, lang: Lang, names: list[str]) -> dict[str, Any]:
+        """What ``seat`` sees now, in ``lang``, the seats named ``names``."""
         match = self.match
         if match is None:
             return {
@@ -478,7 +479,6 @@ class LiveTable:
                 "result": None,
             }
         view = match.view(seat)
-        names = self.names(lang)
         asked = seat is not None and seat in match.to_act
         return {
             "index": self.played,
@@ -501,15 +501,14 @@ class LiveTable:
             key = (seat, feed.lang)
             if key not in rendered:
                 seen = visible_events(events, seat)
-                lines = event_lines(
-                    self.match.game.presenter, seen, feed.lang, self.names(feed.lang)
-                )
+                names = self.names(feed.lang)
+                lines = event_lines(self.match.game.presenter, seen, feed.lang, names)
                 rendered[key] = {
                     "type": "update",
                     "actor": actor,
                     "events": seen,
                     **lines,
-                    **self._seat_state(seat, feed.lang),
+                    **self._seat_state(seat, feed.lang, names),
                 }
             feed.push(rendered[key])
 
@@ -518,8 +517,9 @@ class LiveTable:
         seat = self.seat_of(user_id)
         match = self.match
         recent = match.events(seat)[-RECENT:] if match is not None else []
+        names = self.names(feed.lang)
         lines = (
-            event_lines(match.game.presenter, recent, feed.lang, self.names(feed.lang))
+            event_lines(match.game.presenter, recent, feed.lang, names)
             if match
             else {"lines": [], "line_events": []}
         )
@@ -530,7 +530,7 @@ class LiveTable:
                 "seat": seat,
                 "events": recent,
                 **lines,
-                **self._seat_state(seat, feed.lang),
+                **self._seat_state(seat, feed.lang, names),
                 "results": self.results(feed.lang),
             }
         )
