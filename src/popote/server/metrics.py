@@ -3,7 +3,7 @@
 The time from a client's action received to its events sent goes into a histogram with
 fixed, log-spaced bounds (as Prometheus keeps them) rather than a list of samples: memory
 stays constant however long the server runs, and a reader who takes two snapshots and
-subtracts them gets the figures of just that stretch of time (``benchmarks/server_load.py``
+subtracts them gets the figures of just that stretch of time (``benchmarks/server_load/``
 does so). ``GET /api/v1/stats`` publishes it whole, ``GET /metrics`` (Prometheus' text
 format) with four buckets a decade, beside the tables, connections, actions, bots' thinking
 time and store errors. ``GET /healthz`` says whether the server can serve.
@@ -84,10 +84,10 @@ class Latency:
         there and then: once it returns, its events are queued on every connection. A
         duplicate, a refusal or an answer held by a real-time collection window is not
         counted (the window's wait is deliberate)."""
-        before = _played(table)
+        before = table.played
         started = time.perf_counter()
         act()
-        if _played(table) > before:
+        if table.played > before:
             self.record(time.perf_counter() - started)
 
     def snapshot(self) -> dict[str, Any]:
@@ -166,10 +166,6 @@ class Watch(Collector):
             buckets=buckets,
             sum_value=latency.total,
         )
-
-
-def _played(table: LiveTable) -> int:
-    return len(table.match.history) if table.match is not None else 0
 
 
 @router.get(
