@@ -18,10 +18,6 @@ LEFT = Text("{name} quitte la table.", "{name} leaves the table.")
 BOT_ADDED = Text("{name} s'assoit au siège {number}.", "{name} sits at seat {number}.")
 STARTED = Text("La partie commence.", "The game begins.")
 OVER = Text("La partie est terminée.", "The game is over.")
-TOO_LATE = Text(
-    "Trop tard : un autre joueur a répondu avant vous ({reason}).",
-    "Too late: another player answered first ({reason}).",
-)
 UNAVAILABLE = Text(
     "service momentanément indisponible : rien n'a été joué, réessayez",
     "temporarily unavailable: nothing was played, try again",
