@@ -162,5 +162,10 @@ async def away_while(
     assert now is not None
     before = len(watcher.frames)
     await watcher.connect()
-    await watcher.wait(lambda f: f["type"] in STATE_FRAMES and f["index"] >= now["index"])
-    return [f for f in watcher.frames[before:] if f["type"] in STATE_FRAMES]
+    caught_up = await watcher.wait(
+        lambda f: f["type"] in STATE_FRAMES and f["index"] >= now["index"]
+    )
+    # Frames past the one that caught up (a bot moving on) are the table going on, not resent.
+    sent = watcher.frames[before:]
+    upto = next(i for i, f in enumerate(sent) if f is caught_up)
+    return [f for f in sent[: upto + 1] if f["type"] in STATE_FRAMES]
