@@ -19,6 +19,8 @@ CONFIGS = [
     for options in ({"difficulty": level} for level in LEVELS)
 ]
 CONFIGS += [(p, {"mode": "coop"}) for p in (1, 3, 5)] + [(p, {"timer": "rulebook"}) for p in (2, 4)]
+CONFIGS += [(4, {"roles": "two_bakers"}), (3, {"glouton_deal": "deck"})]
+CONFIGS += [(p, {"glouton_deal": "deck", "roles": "two_bakers"}) for p in (4, 5)]
 
 
 def check_public_invariants(match: popote.Match) -> None:

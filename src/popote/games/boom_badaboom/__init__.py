@@ -107,6 +107,28 @@ SPEC = GameSpec(
             ),
             ["objectives", "perfect"],
         ),
+        Option.choice(
+            "glouton_deal",
+            "dealt",
+            Text(
+                "Cartes Objectif : le Glouton en reçoit 2 en plus de ses 5 cartes (dealt), ou "
+                "les 5 vont dans la pioche et chacun reçoit 5 cartes (deck)",
+                "Objective cards: the Glutton is dealt 2 on top of its 5 cards (dealt), or all "
+                "5 go into the deck and everyone is dealt 5 cards (deck)",
+            ),
+            ["dealt", "deck"],
+        ),
+        Option.choice(
+            "roles",
+            "rulebook",
+            Text(
+                "Rôles à 4 joueurs : 1 Pâtissier et 2 Farceurs comme le livret (rulebook), ou "
+                "2 Pâtissiers et 1 Farceur avec la seconde carte Pâtissier (two_bakers)",
+                "Roles at 4 players: 1 Baker and 2 Pranksters as in the rulebook (rulebook), "
+                "or 2 Bakers and 1 Prankster with the box's second Baker card (two_bakers)",
+            ),
+            ["rulebook", "two_bakers"],
+        ),
     ),
     summary=SUMMARY,
 )
@@ -126,7 +148,8 @@ class BoomBadaboom(Game):
 
     def balance_study(self) -> BalanceStudy:
         """The designer's difficulty table: side win rates per level and player count, as
-        written, then the hidden-role rows again with ``glouton_count=perfect``."""
+        written, then the hidden-role rows again with ``glouton_count=perfect``, then with the
+        balanced preset."""
         as_written = [
             level_config(level, players, VARIANTS.get(players, ROLES_VARIANT), {})
             for level in DIFFICULTIES.values()
@@ -137,10 +160,15 @@ class BoomBadaboom(Game):
             for level in DIFFICULTIES.values()
             for players in (3, 4, 5)
         ]
+        balanced = [
+            level_config(level, players, BALANCED_VARIANT, BALANCED_PRESET)
+            for level in DIFFICULTIES.values()
+            for players in (3, 4, 5)
+        ]
         return BalanceStudy(
             title=Text("Table des difficultés", "Difficulty table"),
             measure=BalanceMeasure.SIDES,
-            configs=(*as_written, *perfect),
+            configs=(*as_written, *perfect, *balanced),
             group_names=SIDE_NAMES,
         )
 
@@ -150,6 +178,13 @@ PERFECT_VARIANT = (
     "perfect",
     Text("rôles cachés, Glouton au gâteau parfait", "hidden roles, Glutton needs the perfect cake"),
 )
+BALANCED_VARIANT = (
+    "balanced",
+    Text("rôles cachés, préréglage équilibré", "hidden roles, balanced preset"),
+)
+BALANCED_PRESET: dict[str, OptionValue] = {"glouton_deal": "deck", "roles": "two_bakers"}
+"""The table options that bring the Pâtissiers' win rates closest to the rulebook's ladder
+(docs/balance/boom-badaboom.md): objective cards in the deck, two Pâtissiers at four."""
 VARIANTS = {
     1: ("solo", Text("solo", "solo")),
     2: ("coop", Text("coopératif", "cooperative")),

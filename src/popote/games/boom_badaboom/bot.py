@@ -4,7 +4,8 @@ Every choice is scored by what it would most likely leave on the table (a myster
 counts as 3): Pâtissiers keep a wide margin under the capacity and keep the cake out of the
 Glouton's 15–18 zone when they suspect someone; Farceurs edge the cake toward the capacity
 with modest cards and finish it when they can; the Glouton steers into 15–18 and protects
-its objective cards. Reactive cards are spent only when they change the outcome enough.
+its objective cards (holding fewer than two, it keeps the cake safe instead). Reactive
+cards are spent only when they change the outcome enough.
 """
 
 from __future__ import annotations
@@ -108,6 +109,9 @@ class BoomHeuristicBot(Bot):
         in_zone = low <= size <= high
         if role == "farceur":
             return -2.0 * margin
+        if role == "glouton" and self.objectives_in_hand(view) < 2:
+            # Without its two cards the zone is no use yet; a cake that explodes loses too.
+            return -float(danger) - 0.1 * abs(size - low)
         if role == "glouton":
             distance = 0 if in_zone else min(abs(size - low), abs(size - high))
             return -1.5 * distance - 0.7 * danger
@@ -163,9 +167,16 @@ class BoomHeuristicBot(Bot):
             return GLOUTON_FEAST
         return 0.0
 
+    @staticmethod
+    def objectives_in_hand(view: dict[str, Any]) -> int:
+        return sum(1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE)
+
     def wins_with(self, view: dict[str, Any], size: int) -> bool:
-        held = sum(1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE)
-        return held >= 2 and GLOUTON_ZONE[0] <= size <= GLOUTON_ZONE[1] and size < view["capacity"]
+        return (
+            self.objectives_in_hand(view) >= 2
+            and GLOUTON_ZONE[0] <= size <= GLOUTON_ZONE[1]
+            and size < view["capacity"]
+        )
 
     def action_bonus(self, view: dict[str, Any], key: str, target: int) -> float:
         role = view.get("role")

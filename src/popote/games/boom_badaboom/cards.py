@@ -194,7 +194,9 @@ DIFFICULTIES: dict[str, Difficulty] = {
 DEFAULT_DIFFICULTY = "genoise"
 
 
-def role_counts(players: int) -> dict[Role, int]:
-    patissiers = {3: 1, 4: 1, 5: 2}[players]
-    farceurs = {3: 1, 4: 2, 5: 2}[players]
+def role_counts(players: int, two_bakers: bool = False) -> dict[Role, int]:
+    """The role cards dealt; ``two_bakers`` (option ``roles=two_bakers``) deals the box's second
+    Pâtissier card instead of a second Farceur at 4 players."""
+    patissiers = {3: 1, 4: 2 if two_bakers else 1, 5: 2}[players]
+    farceurs = {3: 1, 4: 1 if two_bakers else 2, 5: 2}[players]
     return {Role.PATISSIER: patissiers, Role.FARCEUR: farceurs, Role.GLOUTON: 1}

@@ -11,6 +11,7 @@ from popote.core.game import Options
 from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.boom_badaboom.cards import (
     DIFFICULTIES,
+    GLOUTON_OBJECTIVES,
     HAND_SIZE,
     KIND_BY_KEY,
     OBJECTIVE_IDS,
@@ -80,8 +81,10 @@ class BoomState(BoomEffects):
         state.read_table_options(options)
         state.size = START_SIZE
         events: list[GameEvent] = []
+        counts: dict[Role, int] = {}
         if mode is Mode.ROLES:
-            roles = [role for role, n in role_counts(players).items() for _ in range(n)]
+            counts = role_counts(players, options.get("roles", "rulebook") == "two_bakers")
+            roles = [role for role, n in counts.items() for _ in range(n)]
             chance.shuffle(roles)
             state.roles = list(roles)
             for seat, role in enumerate(roles):
@@ -95,9 +98,10 @@ class BoomState(BoomEffects):
         if mode is Mode.ROLES:
             objectives = list(OBJECTIVE_IDS)
             chance.shuffle(objectives)
-            glouton = state.glouton()
-            assert glouton is not None
-            state.hands[glouton] += [objectives.pop(), objectives.pop()]
+            if state.objectives_dealt:
+                glouton = state.glouton()
+                assert glouton is not None
+                state.hands[glouton] += [objectives.pop() for _ in range(GLOUTON_OBJECTIVES)]
             deck += objectives
             chance.shuffle(deck)
         state.deck = deck
@@ -115,6 +119,7 @@ class BoomState(BoomEffects):
                 "capacity": state.capacity,
                 "first_player": state.first,
                 "events": len(state.event_pile),
+                "roles": {role.value: n for role, n in counts.items()},
             }
         )
         for seat, hand in enumerate(state.hands):

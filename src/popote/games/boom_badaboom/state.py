@@ -38,6 +38,7 @@ class BoomData(GameState):
         self.difficulty = difficulty
         self.apron_on_played = True  # table option tablier=played
         self.perfect_count = False  # table option glouton_count=perfect
+        self.objectives_dealt = True  # table option glouton_deal=dealt
         self.chance = chance
         self.size = START_SIZE
         self.capacity = DIFFICULTIES[difficulty].capacity
@@ -80,9 +81,11 @@ class BoomData(GameState):
         self.winning_side: Side | None = None
 
     def read_table_options(self, options: Options) -> None:
-        """The table options the rules consult during play (``tablier``, ``glouton_count``)."""
+        """The table options the rules consult after the deal (``tablier``, ``glouton_count``,
+        ``glouton_deal``)."""
         self.apron_on_played = options.get("tablier", "played") == "played"
         self.perfect_count = options.get("glouton_count", "objectives") == "perfect"
+        self.objectives_dealt = options.get("glouton_deal", "dealt") == "dealt"
 
     # --- knowledge bookkeeping -----------------------------------------------------------
 
@@ -242,11 +245,14 @@ class BoomData(GameState):
         if self.window is not None:
             # The others' sealed answers are secret to ``seat``: in its world they passed.
             world.window = self.window.passes_except(seat)
-        # The Glouton is the seat dealt seven cards, which everyone saw: it keeps its role.
+        # A Glouton dealt its objective cards was seen taking seven cards: it keeps its role.
+        known_glouton = self.objectives_dealt
         hidden = [
             s
             for s in others
-            if not (self.over or self.revealed[s] or self.roles[s] is Role.GLOUTON)
+            if not (
+                self.over or self.revealed[s] or (known_glouton and self.roles[s] is Role.GLOUTON)
+            )
         ]
         roles = [self.roles[s] for s in hidden]
         chance.shuffle(roles)

@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural, decimal
-from popote.games.boom_badaboom.cards import Role, role_counts
+from popote.games.boom_badaboom.cards import Role
 from popote.games.boom_badaboom.names import (
     CARD_HELP,
     ENDS,
@@ -288,7 +288,7 @@ class BoomPresenter(Presenter):
         )
         if event["mode"] == "roles":
             roles = ", ".join(
-                ROLE_COUNTS[role].render(n, lang) for role, n in role_counts(len(names)).items()
+                ROLE_COUNTS[Role(role)].render(n, lang) for role, n in event["roles"].items()
             )
             return line + "\n" + GOALS["roles"].render(lang, roles=roles)
         return line + "\n" + GOALS[team_variant(len(names))].get(lang)
