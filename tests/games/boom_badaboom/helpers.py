@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import popote
+from popote.core.i18n import Lang
+from popote.games.boom_badaboom import GAME
+
+NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
+OBJECTIVES = frozenset({"cherries", "caramel", "macarons", "chantilly", "gummies"})
 
 
 def act(match: popote.Match, seat: int, **action: Any) -> list[dict[str, Any]]:
@@ -50,3 +55,15 @@ def first(events: list[dict[str, Any]], kind: str) -> dict[str, Any]:
 
 
 ROLES3 = ["farceur", "patissier", "glouton"]
+
+
+def opening(players: int, lang: Lang, **options: Any) -> str:
+    """What a player reads when the match starts: level, first player, roles and goals."""
+    m = popote.new_match("boom-badaboom", players=players, seed=1, options=options)
+    setup = next(event for event in m.events(0) if event["type"] == "setup")
+    return GAME.presenter.event(setup, lang, NAMES[:players]) or ""
+
+
+def dealt_counts(match: popote.Match) -> list[int]:
+    """How many cards each seat was dealt, as the deal announced it."""
+    return [event["count"] for event in match.events(None) if event["type"] == "hand_dealt"]

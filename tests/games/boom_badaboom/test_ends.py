@@ -10,7 +10,7 @@ import popote
 from popote.core.chance import Chance
 from popote.games.boom_badaboom.scenario import scenario_match
 
-from .helpers import ROLES3, decline_all, first, play
+from .helpers import OBJECTIVES, ROLES3, decline_all, first, play
 
 OBJ = ["cherries", "caramel"]
 
@@ -25,11 +25,7 @@ def test_roles_by_player_count_and_the_glouton_starts_with_seven_cards(
     glouton = roles.index("glouton")
     assert m.view(None)["roles"] == [None] * players
     assert m.view(glouton)["hand_sizes"] == [7 if s == glouton else 5 for s in range(players)]
-    held = [
-        k
-        for k in m.view(glouton)["hand"]
-        if k in ("cherries", "caramel", "macarons", "chantilly", "gummies")
-    ]
+    held = [k for k in m.view(glouton)["hand"] if k in OBJECTIVES]
     assert len(held) == 2
     assert m.view(None)["size"] == 10
 
@@ -176,7 +172,7 @@ def test_coop_variant_no_roles_no_objectives_all_win_or_all_lose() -> None:
     m = popote.new_match("boom-badaboom", players=2, seed=4)
     assert m.view(0)["mode"] == "coop" and m.view(0)["role"] is None
     cards = Counter(m.view(0)["hand"] + m.view(1)["hand"])
-    assert not set(cards) & {"cherries", "caramel", "macarons", "chantilly", "gummies"}
+    assert not set(cards) & OBJECTIVES
     assert m.view(None)["total_cards"] == 78
     m = scenario_match(hands=[["heat5"], ["cool1"]], size=14)
     play(m, 0, "heat5")

@@ -16,9 +16,8 @@ from popote.games.boom_badaboom import GAME
 from popote.games.boom_badaboom.scenario import scenario_match
 
 from ..menus import menu_levels
-from .helpers import act, decline_all
+from .helpers import NAMES, act, decline_all, opening
 
-NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
 TRIO = ["farceur", "patissier", "glouton"]
 SHOWN = GAME.presenter
 
@@ -26,12 +25,6 @@ SHOWN = GAME.presenter
 def lines_of(events: list[dict[str, Any]], lang: Lang, names: list[str] = NAMES) -> list[str]:
     said = (SHOWN.event(event, lang, names) for event in events)
     return [line for text in said if text for line in text.splitlines()]
-
-
-def opening(players: int, lang: Lang, **options: Any) -> str:
-    m = popote.new_match("boom-badaboom", players=players, seed=1, options=options)
-    setup = next(event for event in m.events(0) if event["type"] == "setup")
-    return SHOWN.event(setup, lang, NAMES[:players]) or ""
 
 
 def test_the_rules_summary_reads_in_short_lines_one_section_per_variant() -> None:

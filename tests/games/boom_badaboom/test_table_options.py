@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 import popote
-from popote.core.i18n import Lang
 from popote.games.boom_badaboom import BALANCED_PRESET, GAME
 from popote.games.boom_badaboom.scenario import scenario_match
 
-OBJECTIVES = {"cherries", "caramel", "macarons", "chantilly", "gummies"}
+from .helpers import OBJECTIVES, dealt_counts, opening
 
 
-def role_counts(m: popote.Match) -> tuple[int, int, int]:
+def dealt_roles(m: popote.Match) -> tuple[int, int, int]:
     roles = [m.view(s)["role"] for s in range(m.players)]
     return tuple(roles.count(r) for r in ("patissier", "farceur", "glouton"))  # type: ignore[return-value]
 
@@ -26,18 +25,12 @@ def test_two_bakers_deals_the_second_patissier_instead_of_a_farceur_at_four(
         m = popote.new_match(
             "boom-badaboom", players=players, seed=seed, options={"roles": "two_bakers"}
         )
-        assert role_counts(m) == counts
-
-
-def opening(lang: Lang, **options: str) -> str:
-    m = popote.new_match("boom-badaboom", players=4, seed=0, options=options)
-    setup = next(event for event in m.events(0) if event["type"] == "setup")
-    return GAME.presenter.event(setup, lang, ["Ana", "Bob", "Cy", "Dee"]) or ""
+        assert dealt_roles(m) == counts
 
 
 def test_the_opening_names_the_roles_actually_dealt() -> None:
-    assert "2 Bakers, 1 Prankster, 1 Glutton" in opening("en", roles="two_bakers")
-    assert "1 Pâtissier, 2 Farceurs, 1 Glouton" in opening("fr")
+    assert "2 Bakers, 1 Prankster, 1 Glutton" in opening(4, "en", roles="two_bakers")
+    assert "1 Pâtissier, 2 Farceurs, 1 Glouton" in opening(4, "fr")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -45,8 +38,7 @@ def test_objectives_in_the_deck_deal_five_cards_to_everyone(players: int) -> Non
     m = popote.new_match(
         "boom-badaboom", players=players, seed=players, options={"glouton_deal": "deck"}
     )
-    dealt = [event["count"] for event in m.events(None) if event["type"] == "hand_dealt"]
-    assert dealt == [5] * players
+    assert dealt_counts(m) == [5] * players
     assert m.view(None)["total_cards"] == 78 + 5
     in_hands = sum(k in OBJECTIVES for s in range(players) for k in m.view(s)["hand"])
     assert in_hands < 5
@@ -76,6 +68,5 @@ def test_a_glouton_without_its_two_cards_keeps_the_cake_safe() -> None:
 def test_the_balanced_preset_is_two_table_options() -> None:
     assert BALANCED_PRESET == {"glouton_deal": "deck", "roles": "two_bakers"}
     m = popote.new_match("boom-badaboom", players=4, seed=0, options=BALANCED_PRESET)
-    assert role_counts(m) == (2, 1, 1)
-    dealt = [event["count"] for event in m.events(None) if event["type"] == "hand_dealt"]
-    assert dealt == [5, 5, 5, 5]
+    assert dealt_roles(m) == (2, 1, 1)
+    assert dealt_counts(m) == [5, 5, 5, 5]

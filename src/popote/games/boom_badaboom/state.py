@@ -246,12 +246,13 @@ class BoomData(GameState):
             # The others' sealed answers are secret to ``seat``: in its world they passed.
             world.window = self.window.passes_except(seat)
         # A Glouton dealt its objective cards was seen taking seven cards: it keeps its role.
-        known_glouton = self.objectives_dealt
         hidden = [
             s
             for s in others
             if not (
-                self.over or self.revealed[s] or (known_glouton and self.roles[s] is Role.GLOUTON)
+                self.over
+                or self.revealed[s]
+                or (self.objectives_dealt and self.roles[s] is Role.GLOUTON)
             )
         ]
         roles = [self.roles[s] for s in hidden]
