@@ -37,6 +37,9 @@ class Tally:
     """Clients of each table, by its number, that had their first state (game after game)."""
     by_table: Counter[int] = field(default_factory=Counter)
     """Actions measured at each table, by its number."""
+    progress: Counter[int] = field(default_factory=Counter)
+    """The most actions seen in one game at each table, by its number: the warm-up waits
+    until every seat, the bots' included, has had time to move."""
     players: set[Player] = field(default_factory=set)
     """The clients playing now."""
     go: asyncio.Event = field(default_factory=asyncio.Event)
@@ -160,7 +163,8 @@ class Player:
         if self.latest is None:
             tally.connected += 1
             tally.seated[self.table] += 1
-        elif self.counts and tally.measuring:
+        tally.progress[self.table] = max(tally.progress[self.table], index)
+        if self.latest is not None and self.counts and tally.measuring:
             tally.actions += index - self.latest["index"]
             tally.by_table[self.table] += index - self.latest["index"]
         if self.awaited is not None and index >= self.awaited[0]:

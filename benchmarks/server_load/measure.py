@@ -75,6 +75,13 @@ class Run:
             await asyncio.sleep(0.1)
         self.tally.go.set()
         say(f"{len(self.tables)} tables open, {self.tally.connected} clients connected")
+        # Bot workers start on their first move, slowly on a busy machine: measuring before
+        # every seat has moved could catch every table waiting for a bot.
+        while humans and any(self.tally.progress[n] < load.players for n in numbers):
+            self.raise_failure()
+            if time.perf_counter() > deadline:
+                break
+            await asyncio.sleep(0.05)
         await asyncio.sleep(load.warmup)
 
     async def window(self) -> dict[str, Any]:
