@@ -109,6 +109,9 @@ def create_table(
     page.locator("#rated").set_checked(rated)
     page.locator("#create-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/"))
+    # The seats come with the socket's first state: before it, what happens at the table (a
+    # guest sitting down through the API) would reach the page as state, never as a log line.
+    expect(page.locator("#seats li").first).to_be_visible()
     if seed is not None:
         page.unroute(TABLES_API)
     return page.url.rsplit("/", 1)[1].split("?")[0]
