@@ -20,13 +20,14 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
-# The Ray extra, so that the tests of --backend ray run rather than skip.
+# The Ray and rl extras, so that the tests of --backend ray and of the PettingZoo
+# environment (PettingZoo's own api_test and seed_test) run rather than skip.
 $(VENV)/.installed-ray: pyproject.toml $(VENV)/.installed-dev
-	$(BIN)/python -m pip install -q -e '.[dev,ray]'
+	$(BIN)/python -m pip install -q -e '.[dev,ray,rl]'
 	touch $@
 
 $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev
-	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	$(BIN)/python -m pip install -q -e '.[dev,bench,rl]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -51,6 +52,7 @@ test: lint chromium
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks.random_play
+	$(BIN)/python -m benchmarks.rl_env
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

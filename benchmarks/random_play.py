@@ -68,8 +68,11 @@ def popote_game(name: str, players: int) -> Callable[[random.Random], int]:
     return play_one_game
 
 
-def open_spiel_hearts() -> Callable[[random.Random], int] | None:
+def open_spiel_hearts(tensors: bool = False) -> Callable[[random.Random], int] | None:
+    """OpenSpiel's hearts played at random; with ``tensors``, every decision also builds the
+    information-state tensor and the legal-action mask (hearts has no other observation)."""
     try:
+        import numpy as np  # noqa: PLC0415 - OpenSpiel's own dependency
         import pyspiel  # noqa: PLC0415 - optional peer, only with the bench extra
     except ImportError:
         return None
@@ -82,10 +85,16 @@ def open_spiel_hearts() -> Callable[[random.Random], int] | None:
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if tensors:  # as a learner gets them: NumPy arrays
+                player = state.current_player()
+                np.asarray(state.information_state_tensor(player), dtype=np.float32)
+                mask = np.asarray(state.legal_actions_mask(player), dtype=np.int8)
+                legal = np.flatnonzero(mask).tolist()
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
         return decisions
 
     return play_one_game

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import popote
-from popote.bots.base import Bot, RandomBot
+from popote.bots.base import RandomBot
 from popote.bots.runner import play_out
+from popote.core.bot import Bot
 from popote.core.registry import get_game
 
 NAME = "stir-fry-eighteen"

@@ -10,7 +10,8 @@ import pytest
 
 import popote.cli.batch
 from popote.cli.main import main
-from popote.simulate import GameRecord, GameTask, play_task
+from popote.cli.paths import check_output_folder
+from popote.lab.simulate import GameRecord, GameTask, play_task
 
 GAME = "pieds-dans-le-plat"
 FAST = ["--jobs", "1"]
@@ -48,6 +49,9 @@ def test_one_game_is_one_partie_not_parties(capsys: pytest.CaptureFixture[str]) 
         ("--json", ".", "est un dossier"),
         ("--plot", "missing/plot.png", "le dossier missing n'existe pas"),
         ("--plot", "plots", "format inconnu"),
+        # Tried by writing there: /proc passes every permission check, yet takes no file.
+        ("--json", "/proc/report.json", "on ne peut pas créer de fichier à cet endroit"),
+        ("--plot", "/proc/plot.png", "on ne peut pas créer de fichier à cet endroit"),
     ],
 )
 def test_an_output_that_cannot_be_written_is_refused_before_any_game(
@@ -85,6 +89,38 @@ def test_balance_writes_where_it_is_told_and_says_so(
     for suffix in (".md", ".json", ".png"):
         assert f"Écrit : {out / GAME}{suffix}" in err
         assert (out / f"{GAME}{suffix}").stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("/proc/nope", "cannot write /proc/nope: no file can be made there"),
+        ("{tmp}/nonexistent/deep/dir", "the folder {tmp}/nonexistent/deep does not exist"),
+    ],
+)
+def test_balance_refuses_a_folder_it_cannot_write_before_any_game(
+    out: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = out.format(tmp=tmp_path)
+    status, text, err = run(capsys, "balance", GAME, "--out", where, "--lang", "en", *FAST)
+    assert status == 2 and message.format(tmp=tmp_path) in err
+    assert not text and "Done" not in err
+    assert not (tmp_path / "nonexistent").exists(), "no folder made on the way"
+
+
+def test_balance_makes_only_the_last_folder_and_the_check_leaves_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check_output_folder(tmp_path / "new")
+    assert list(tmp_path.iterdir()) == [], "the check removes what it made"
+    status, _, _ = run(
+        capsys, "balance", GAME, "--games", "1", "--out", str(tmp_path / "new"), *FAST
+    )
+    assert status == 0 and sorted(p.name for p in (tmp_path / "new").iterdir()) == [
+        f"{GAME}.json",
+        f"{GAME}.md",
+        f"{GAME}.png",
+    ]
 
 
 def test_balance_refuses_a_file_name_for_its_folder_and_creates_nothing(

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from popote.cli.main import main
-from popote.duplicate import duplicate, duplicate_tasks
-from popote.simulate import Batch
+from popote.lab.duplicate import duplicate, duplicate_tasks
+from popote.lab.simulate import Batch
 
 GAME = "pieds-dans-le-plat"
 

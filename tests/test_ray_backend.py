@@ -21,7 +21,7 @@ import pytest
 
 from popote.cli.main import main
 from popote.core.errors import InvalidSetup
-from popote.simulate import Backend, Batch, GameTask, Interrupted, play_task, run_parallel
+from popote.lab.simulate import Backend, Batch, GameTask, Interrupted, play_task, run_parallel
 from tests.services import missing_service
 
 pytestmark = pytest.mark.xdist_group("ray")
@@ -132,6 +132,43 @@ def test_ray_writes_the_balance_report_of_the_local_pool(
     assert len(json.loads(written["ray"])["rows"]) == 4  # 2 to 5 players
 
 
+@pytest.mark.usefixtures("cluster")
+def test_ray_calibrates_as_the_local_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    written = {}
+    for backend in BACKENDS:
+        out = tmp_path / backend
+        args = [*CALIBRATION, "--jobs", "2", "--out", str(out), "--backend", backend]
+        assert main(args) == 0
+        written[backend] = (out / "stir-fry-eighteen-calibration.json").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert written["ray"] == written["local"]
+    assert json.loads(written["ray"])["cells"][0]["verified"]["games"] == 6
+
+
+CALIBRATION = [
+    "calibrate",
+    "stir-fry-eighteen",
+    "--players",
+    "3",
+    "--param",
+    "target=30..70",
+    "--target",
+    "decisions=80",
+    "--trials",
+    "4",
+    "--games",
+    "4",
+    "--finalists",
+    "2",
+    "--finalist-games",
+    "4",
+    "--verify",
+    "6",
+]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_popote_error_in_a_task_ends_the_batch_with_its_message(
     backend: Backend, request: pytest.FixtureRequest
@@ -170,7 +207,11 @@ def test_without_ray_installed_the_command_says_how_to_get_it_before_any_game(
     lang: str, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if the extra were not installed
-    for command in (["simulate", GAME], ["balance", GAME, "--out", "nowhere"]):
+    for command in (
+        ["simulate", GAME],
+        ["balance", GAME, "--out", "nowhere"],
+        ["calibrate", GAME, "--out", "nowhere"],
+    ):
         status = main([*command, "--backend", "ray", "--lang", lang])
         captured = capsys.readouterr()
         assert status == 2 and captured.err.strip() == message and not captured.out

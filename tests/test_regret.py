@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from popote.cli.main import main
-from popote.regret import RegretTask, late_decisions, measure, regret_tasks, summarise_regret
-from popote.simulate import Batch, run_parallel
+from popote.lab.regret import RegretTask, late_decisions, measure, regret_tasks, summarise_regret
+from popote.lab.simulate import Batch, run_parallel
 
 GAME = "pieds-dans-le-plat"
 

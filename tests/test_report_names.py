@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from popote.balance import run_study, study_for
 from popote.cli.main import main
 from popote.cli.plots import plot_balance
 from popote.core.registry import get_game
+from popote.lab.balance import run_study, study_for
 
 BOOM = "boom-badaboom"
 BOOM_KEYS = re.compile(r"equipe|farceurs|patissiers|glouton|\b\dp\b")
@@ -47,9 +47,9 @@ def _table(text: str) -> str:
             [
                 "Difficulty table",
                 "| Cupcake, 3 players, hidden roles | 3 | ~90% |",
-                "Génoise, 1 player, solo",
-                "Éclair, 2 players, cooperative",
-                "Pièce montée, 5 players, hidden roles, Glutton needs the perfect cake",
+                "Sponge Cake, 1 player, solo",
+                "Eclair, 2 players, cooperative",
+                "Croquembouche, 5 players, hidden roles, Glutton needs the perfect cake",
                 "| Bakers | Pranksters | Glutton | Team |",
                 "mean score",
             ],
@@ -105,7 +105,7 @@ def test_the_balance_plot_names_sides_and_levels(tmp_path: Path) -> None:
     plot = tmp_path / "balance.svg"
     plot_balance(game, study, rows, plot, "en")
     svg = plot.read_text(encoding="utf-8")
-    for name in ("Bakers", "Pranksters", "Glutton", "Team", "Cupcake, 3 players", "Pièce montée"):
+    for name in ("Bakers", "Pranksters", "Glutton", "Team", "Cupcake, 3 players", "Croquembouche"):
         assert name in svg
     assert not BOOM_KEYS.search(svg)
 

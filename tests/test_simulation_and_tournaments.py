@@ -17,8 +17,8 @@ from popote.core.actions import Action
 from popote.core.chance import Chance
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
-from popote.simulate import Batch, simulate
-from popote.tournament import tournament, tournament_tasks
+from popote.lab.simulate import Batch, simulate
+from popote.lab.tournament import tournament, tournament_tasks
 
 GAME = "pieds-dans-le-plat"
 

@@ -11,7 +11,7 @@ from collections import Counter
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import websockets
 from websockets.exceptions import ConnectionClosed
@@ -94,10 +94,10 @@ class Player:
 
     async def _connection(self, url: str, table: str, token: str) -> None:
         """One connection, until the game is over or the connection is cut."""
-        address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}?token={token}"
-        if self.feed is not None and self.last_seq is not None:
-            address += f"&feed={quote(self.feed)}&last_seq={self.last_seq}"
+        address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}"
+        hello = {"type": "hello", "token": token, "feed": self.feed, "last_seq": self.last_seq}
         async with websockets.connect(address, max_size=2**24, open_timeout=SETUP_WAIT) as ws:
+            await ws.send(json.dumps(hello))
             self.socket = ws
             reader = asyncio.create_task(self._read(ws))
             answers = asyncio.create_task(self._answer(ws))
@@ -215,5 +215,7 @@ async def stalled_watcher(url: str, table: str, token: str) -> Any:
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     raw.setblocking(False)
     await asyncio.get_running_loop().sock_connect(raw, (where.hostname, where.port))
-    address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}?token={token}"
-    return await websockets.connect(address, sock=raw, max_queue=1, open_timeout=SETUP_WAIT)
+    address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}"
+    watcher = await websockets.connect(address, sock=raw, max_queue=1, open_timeout=SETUP_WAIT)
+    await watcher.send(json.dumps({"type": "hello", "token": token}))
+    return watcher

@@ -204,6 +204,9 @@ def window_figures(
         "games_finished": tally.games,
         "errors": dict(tally.errors),
         "tables_in_memory": tables,
+        # Tables whose clients have had a state: the run's own, whereas the servers drop a
+        # finished table before its replacement opens, so what they hold varies.
+        "tables_playing": len(tally.seated),
         "server_p50_ms": _ms(quantile(counts, 0.50)),
         "server_p99_ms": _ms(quantile(counts, 0.99)),
         "round_trip_p50_ms": _ms(_quantile(rtt, 0.50)),

@@ -24,7 +24,8 @@ class ServerProcess:
     def __init__(self, data: Path, load: Load, db: str | None) -> None:
         command = [sys.executable, "-m", "popote.server", "--host", "127.0.0.1", "--port", "0"]
         command += ["--data", str(data), "--bot-workers", str(load.bot_workers)]
-        command += ["--max-connections-per-ip", "0"]  # every client comes from 127.0.0.1
+        # Every client comes from 127.0.0.1: no limit per address.
+        command += ["--max-connections-per-ip", "0", "--max-new-identities-per-ip", "0"]
         if db:
             command += ["--db", db]
         if load.processes > 1 and load.redis:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -129,7 +130,9 @@ def test_simulate_reports_the_same_figures_for_the_same_arguments() -> None:
 def test_list_shows_games_player_counts_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "pieds-dans-le-plat" in out and "2 à 5 joueurs" in out and "assisted" in out
+    assert "pieds-dans-le-plat" in out and "2 à 5 joueurs" in out
+    assert "--option assisted=oui|non (défaut : non) : " in out
+    assert not re.search(r"\b(True|False)\b|\((bool|int|choice), ", out)
 
 
 def test_a_command_in_english_leaves_the_callers_language_as_it_was() -> None:

@@ -18,6 +18,7 @@ COMMANDS = (
     "duplicate",
     "regret",
     "balance",
+    "calibrate",
     "replay",
     "serve",
 )
@@ -26,8 +27,11 @@ FRENCH = re.compile(
     re.IGNORECASE,
 )
 ENGLISH = re.compile(r"\b(the|show|this|message|usage|default|games|seat|options:)\b")
-NAMES = re.compile(r"--?[\w-]+|\S*://\S*|\(facile, moyen, difficile, expert\)")
-"""Option names, addresses and level names, the same in both languages."""
+NAMES = re.compile(
+    r"--?[\w-]+|\S*://\S*|\(facile, moyen, difficile, expert\)|\b(?:side|seat):[\w=|]*"
+)
+"""Option names, addresses, level names and calibrate's measures (``seat:N=fair``), the same
+in both languages."""
 OPTION = re.compile(r"^  (-\S+)")
 README = Path(__file__).parents[2] / "README.md"
 

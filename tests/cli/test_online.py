@@ -5,6 +5,7 @@ label)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import socket
 import threading
@@ -15,12 +16,16 @@ import pytest
 
 from popote.cli.main import main
 from popote.cli.online import play_online
+from popote.cli.online_identities import Identities
 from popote.cli.online_link import OnlineError
-from popote.cli.online_setup import Identities
+from popote.cli.online_setup import ask_options
+from popote.cli.terminal import Answer, MenuAsker
+from popote.core.registry import get_game
 from tests.server.harness import Server
 
 GAME_OVER = "La partie est terminée."
 TIMED_OUT = "Temps écoulé pour Katell"
+MOVED_ON = "La table a changé pendant votre choix"
 ENTRY = re.compile(r"^\s+(\d+)\. (.*)$")
 FINISH = 60.0
 """Seconds a whole client may take before the test gives up on it (never reached)."""
@@ -55,14 +60,15 @@ class Person:
         with self._lock:
             self.lines.extend(text.split("\n"))
 
-    def read(self, prompt: str, quick: bool) -> str:
+    def read(self, prompt: str, answer: Answer) -> str:
         self.write(prompt)
-        if prompt.startswith("Enregistrer la partie ?") and self.save is not None:
-            return str(self.save)
+        if prompt.startswith("Enregistrer la partie ?"):
+            return "" if self.save is None else str(self.save)
         if any(GAME_OVER in line for line in self.lines):
             raise EOFError
         if self.wanted:
-            return self._pick(self.wanted.pop(0))
+            wanted = self.wanted.pop(0)
+            return wanted if prompt.startswith("Votre nom") else self._pick(wanted)
         self.answers += 1
         if self.on_answer is not None:
             self.on_answer(self.answers)
@@ -149,29 +155,24 @@ def run_client(
     return thread
 
 
-def wait_for_table(server: Server, token_owner: Identities) -> None:
-    """Until the first client has created its table (it is then in the lobby list)."""
-    token = token_owner.get(server.url).get("token")
-    for _ in range(600):
-        if token:
-            with server.http(token) as http:
-                if http.get("/api/v1/tables").json():
-                    return
+def wait_until(person: Person, text: str) -> None:
+    """Until ``person`` has read ``text`` (a client thread is on its way)."""
+    for _ in range(int(FINISH * 20)):
+        if person.said(text):
+            return
         threading.Event().wait(0.05)
-        token = token_owner.get(server.url).get("token")
-    raise AssertionError("no table was created")
+    raise AssertionError(f"never said {text!r}: {person.lines[-15:]}")
 
 
 def play_rozenn_and_katell(
     server: Server, proxy: Proxy, creator: Person, joiner: Person, tmp_path: Path
 ) -> None:
-    """Rozenn creates a table on ``server``; once it is listed, Katell joins it through
-    ``proxy``; both play to the end."""
-    first = Identities(tmp_path / "rozenn.json")
-    second = Identities(tmp_path / "katell.json")
-    threads = [run_client(server.url, creator, first, "Rozenn")]
-    wait_for_table(server, first)
-    threads.append(run_client(proxy.url, joiner, second, "Katell"))
+    """Rozenn creates a table on ``server``; once she sits at it, Katell joins it through
+    ``proxy``, from the same home folder (one identities file); both play to the end."""
+    home = Identities(tmp_path / "online.json")
+    threads = [run_client(server.url, creator, home, "Rozenn")]
+    wait_until(creator, "Vous êtes au siège 1")
+    threads.append(run_client(proxy.url, joiner, home, "Katell"))
     for thread in threads:
         thread.join(FINISH)
     proxy.close()
@@ -179,7 +180,7 @@ def play_rozenn_and_katell(
 
 
 def test_two_terminals_and_a_bot_play_a_whole_game_through_a_dropped_connection(
-    server: Server, tmp_path: Path
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     proxy = Proxy(server.url)
     creator = Person(
@@ -188,7 +189,7 @@ def test_two_terminals_and_a_bot_play_a_whole_game_through_a_dropped_connection(
             "Les Pieds dans le Plat",
             "3 joueurs",
             "Pioche vide",
-            "end",
+            "finir la partie",
             "",
             "1 robot",
             "hasard",
@@ -206,27 +207,33 @@ def test_two_terminals_and_a_bot_play_a_whole_game_through_a_dropped_connection(
         assert person.said(f"Vous êtes au siège {seat} de la table Les Pieds dans le Plat.")
         assert person.said(GAME_OVER)
     assert creator.said("La partie commence.")
-    assert creator.said("Katell s'assoit au siège 3.")
+    assert creator.said("Katell (invité) s'assoit au siège 3."), creator.lines
     assert joiner.answers > cut_at
     assert joiner.said("Connexion perdue : reconnexion en cours…")
     assert joiner.said("Reconnecté.")
     # The same table, told the same way to both: the presenter's own lines.
     shared = [line for line in creator.lines if "Robot" in line]
     assert shared and all(line in joiner.lines for line in shared)
-    # The save the creator asked for replays the very game they saw.
+    # The save the creator asked for replays the very game they saw, under their names.
     assert creator.said(f"Partie enregistrée dans {tmp_path / 'partie.json'}.")
+    capsys.readouterr()
     assert main(["replay", str(tmp_path / "partie.json"), "--all"]) == 0
+    replayed = capsys.readouterr().out
+    assert "Rozenn joue" in replayed and "Katell joue" in replayed
+    assert "Siège 1" not in replayed and "Siège 3" not in replayed
 
 
-def test_q_leaves_the_table_to_a_bot_and_the_stored_guest_finds_it_again(
+def test_two_names_from_one_home_folder_keep_their_own_seats(
     server: Server, tmp_path: Path
 ) -> None:
-    identities = Identities(tmp_path / "online.json")
-    leaving = Person(
+    """The README's two terminals: Soazig and Katell at one table, from one home folder.
+    Soazig leaves with q and comes back without --name; Katell is never offered her seat."""
+    home = Identities(tmp_path / "online.json")
+    soazig = Person(
         [
             "Créer une table",
-            "Stir-Fry Eighteen",
-            "2 joueurs",
+            "Les Pieds dans le Plat",
+            "3 joueurs",
             "",
             "1 robot",
             "hasard",
@@ -235,21 +242,87 @@ def test_q_leaves_the_table_to_a_bot_and_the_stored_guest_finds_it_again(
             "o",
         ]
     )
-    run_client(server.url, leaving, identities, "Soazig").join(FINISH)
-    assert leaving.said("Quitter la partie ? (o : oui, n : non)")
-    assert leaving.said("Vous quittez la table ; un robot joue à votre place")
-    back = Looker([])
-    run_client(server.url, back, identities, None).join(FINISH)
-    assert back.said("sous le nom Soazig")
-    assert back.said("Revenir à la table Stir-Fry Eighteen")
+    back = Person(["Soazig", "Revenir à la table Les Pieds dans le Plat"])
+
+    def wait_for_soazig(answers: int) -> None:
+        """Katell thinks until Soazig is back: the game waits for her meanwhile."""
+        if answers == 2:
+            wait_until(back, "Vous êtes au siège 1")
+
+    katell = Person(["Les Pieds dans le Plat, 3 joueurs, en attente", "S'asseoir"], wait_for_soazig)
+    first = run_client(server.url, soazig, home, "Soazig")
+    wait_until(soazig, "Vous êtes au siège 1")
+    joined = run_client(server.url, katell, home, "Katell")
+    first.join(FINISH)
+    assert soazig.said("Vous quittez la table ; un robot joue à votre place")
+    returned = run_client(server.url, back, home, None)
+    for thread in (joined, returned):
+        thread.join(FINISH)
+    assert not katell.said("Revenir à la table"), "Katell has no table of her own to return to"
+    assert katell.said("Vous êtes au siège 3 de la table Les Pieds dans le Plat.")
+    assert back.said("Votre nom (Entrée : Katell) : "), "the last name used, offered"
+    assert back.said("Connecté à " + server.url + " sous le nom Soazig.")
+    assert back.said("Vous êtes au siège 1 de la table Les Pieds dans le Plat.")
+    assert back.said(GAME_OVER) and katell.said(GAME_OVER)
+    assert not back.said("Vous regardez")
+
+
+class Taster(Person):
+    """Passes every taste test, after ``thinking`` seconds: long enough for the other person,
+    asked at the same moment, to answer first."""
+
+    def __init__(self, wanted: list[str], thinking: float) -> None:
+        super().__init__(wanted)
+        self.thinking = thinking
+        self.tests = 0
+
+    def read(self, prompt: str, answer: Answer) -> str:
+        if not self.wanted and any("Demander un test de goût" in line for line in self.lines[-4:]):
+            self.write(prompt)
+            self.tests += 1
+            threading.Event().wait(self.thinking)
+            return str(2)
+        return super().read(prompt, answer)
+
+
+def test_an_answer_stands_while_others_answer_the_same_window(
+    server: Server, tmp_path: Path
+) -> None:
+    """Both people are asked about the bot's claim at once; Rozenn answers at once, Katell a
+    moment later: Katell's answer is sent, not thrown away because the table moved."""
+    rozenn = Taster(
+        ["Créer une table", "Stir-Fry Eighteen", "3 joueurs", "", "1 robot", "hasard", "aucune"],
+        thinking=0.0,
+    )
+    katell = Taster(["Stir-Fry Eighteen, 3 joueurs, en attente", "S'asseoir"], thinking=0.4)
+    proxy = Proxy(server.url)
+    play_rozenn_and_katell(server, proxy, rozenn, katell, tmp_path)
+    assert rozenn.said(GAME_OVER) and katell.said(GAME_OVER)
+    assert katell.tests >= 3 and rozenn.tests >= 3, "windows both were asked in"
+    assert not needless_moves(katell.lines) and not needless_moves(rozenn.lines)
+
+
+def needless_moves(lines: list[str]) -> list[str]:
+    """ "The table changed while you were choosing" where the window was still open: since
+    the question, others only passed (nobody called a test, which would close it)."""
+    found = []
+    for at, line in enumerate(lines):
+        if MOVED_ON not in line:
+            continue
+        asked = max(n for n in range(at) if lines[n].startswith("Demander un test de goût à"))
+        if not any("demande un test de goût !" in seen for seen in lines[asked:at]):
+            found.append(" / ".join(lines[asked : at + 1]))
+    return found
 
 
 class Looker(Person):
-    """Reads the screen up to the first question, then closes the terminal."""
+    """Answers the questions in ``wanted``, then closes the terminal (Ctrl-D)."""
 
-    def read(self, prompt: str, quick: bool) -> str:
-        self.write(prompt)
-        raise EOFError
+    def read(self, prompt: str, answer: Answer) -> str:
+        if not self.wanted:
+            self.write(prompt)
+            raise EOFError
+        return super().read(prompt, answer)
 
 
 def test_a_refusal_is_the_servers_message_in_the_chosen_language(
@@ -261,7 +334,10 @@ def test_a_refusal_is_the_servers_message_in_the_chosen_language(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert main(["play", "--server", server.url, "--name", "Maiwenn", "--table", "x"]) == 2
     french = capsys.readouterr().err
-    assert main(["play", "--server", server.url, "--table", "x", "--lang", "en"]) == 2
+    assert (
+        main(["play", "--server", server.url, "--name", "Maiwenn", "--table", "x", "--lang", "en"])
+        == 2
+    )
     english = capsys.readouterr().err
     assert french.startswith("Erreur : ") and english.startswith("Error: ")
     assert french != english.replace("Error: ", "Erreur : ")
@@ -271,7 +347,7 @@ def test_a_refusal_is_the_servers_message_in_the_chosen_language(
             "X",
             None,
             "fr",
-            lambda prompt, quick: input(prompt),
+            lambda prompt, answer: input(prompt),
             print,
             lambda: None,
             Identities(tmp_path / "none.json"),
@@ -325,3 +401,70 @@ def test_a_choice_that_comes_after_a_stand_in_bot_is_refused_and_the_next_asked(
     assert joiner.said("La table a changé pendant votre choix : voici la nouvelle situation.")
     assert not joiner.said("choix refusé")
     assert joiner.said(GAME_OVER) and creator.said(GAME_OVER)
+
+
+def test_creating_a_table_names_defaults_says_when_enter_is_needed_and_shows_its_id(
+    server: Server, tmp_path: Path
+) -> None:
+    creator = Looker(["Créer une table", "Boom Badaboom", "", "", "3 robots", "", ""])
+    run_client(server.url, creator, Identities(tmp_path / "online.json"), "Nolwenn").join(FINISH)
+    prompts = [line for line in creator.lines if line.startswith("Votre choix (")]
+    # The player count's default is named ("4 joueurs"), not numbered like an entry.
+    assert "Votre choix (1-5, Entrée : 4 joueurs) : " in prompts
+    # Every option and "C'est tout": more than nine entries, a number then Enter, and it says so.
+    entries = len(get_game("boom-badaboom").spec.options) + 1
+    assert entries > 9
+    assert f"Votre choix (1-{entries} puis Entrée, Entrée seule : C'est tout) : " in prompts
+    options = creator.lines[creator.lines.index("Options (Entrée : commencer avec celles-ci) :") :]
+    questions = [ENTRY.match(line) for line in options[1 : entries + 1]]
+    assert all(questions), options[1 : entries + 1]
+    tokens = re.compile(r"\((played|chain|difficulty|rulebook|react|others|cupcake)\b")
+    assert not [q.group(2) for q in questions if q and tokens.search(q.group(2))]
+    table = next(line for line in creator.lines if line.startswith("Table "))
+    table_id = table.split()[1]
+    assert (
+        table
+        == f"Table {table_id} ; pour y revenir : popote play --server {server.url} --table {table_id}"
+    )
+    with server.http(server.guest("Gwen")) as http:
+        assert http.get(f"/api/v1/tables/{table_id}").json()["title"] == "Boom Badaboom"
+
+
+def test_option_values_are_shown_by_their_names_where_the_game_gives_them() -> None:
+    """A choice named by the game ("la partie s'arrête quand même") reads as such; its
+    command-line value ("reached") shows nowhere in French."""
+    lines: list[str] = []
+    typed = iter(["1", "2", ""])
+    asker = MenuAsker(None, "fr", lambda prompt, answer: next(typed), lines.append)
+    described = {
+        "round_end": {
+            "type": "choice",
+            "default": "reached",
+            "choices": ["reached", "held"],
+            "labels": {
+                "reached": {"fr": "la partie s'arrête", "en": "the game ends"},
+                "held": {"fr": "elle continue", "en": "it goes on"},
+            },
+            "help": {
+                "fr": "Objectif perdu en fin de tour : la partie s'arrête (reached) ou continue (held)",
+                "en": "Target lost by the round's end: the game ends (reached) or goes on (held)",
+            },
+        }
+    }
+    assert ask_options(asker, described) == {"round_end": "held"}
+    shown = "\n".join(lines)
+    assert "la partie s'arrête" in shown and "elle continue" in shown
+    assert "reached" not in shown and "held" not in shown
+
+
+def test_an_identities_file_of_one_name_per_server_is_read_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "online.json"
+    url = "http://127.0.0.1:8000"
+    path.write_text(json.dumps({url: {"name": "Soazig", "token": "s-1", "table": "t1"}}))
+    home = Identities(path)
+    assert home.last_name(url) == "Soazig"
+    assert home.get(url, "Soazig") == {"token": "s-1", "table": "t1"}
+    home.put(url, "Katell", token="k-1")
+    assert home.get(url, "Soazig")["token"] == "s-1" and home.get(url, "Katell")["token"] == "k-1"
+    assert home.last_name(url) == "Katell"
+    assert path.stat().st_mode & 0o077 == 0, "only its owner reads the tokens"

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from popote.cli.common import SaveFileError
 from popote.cli.main import main
 from popote.cli.play import play_game
 from popote.cli.replay import replay_file
+from popote.cli.terminal import Answer
 from popote.core.i18n import Lang
 
 
@@ -23,7 +25,7 @@ def saved_game(folder: Path, name: str, players: int, seed: int, moves: int | No
     path = folder / f"{name}.json"
     typed = answers(*(["1"] * moves + ["q", "o"])) if moves is not None else None
 
-    def read(prompt: str, quick: bool) -> str:
+    def read(prompt: str, answer: Answer) -> str:
         return "1" if typed is None else next(typed, "")
 
     play_game(name, players, seed, "random", 0, {}, "fr", read, lambda text: None, path)
@@ -34,7 +36,7 @@ def replayed(path: Path, lang: Lang = "fr", reveal: bool = False, *typed: str) -
     lines: list[str] = []
     commands = iter(typed)
 
-    def read(prompt: str, quick: bool) -> str:
+    def read(prompt: str, answer: Answer) -> str:
         try:
             return next(commands)
         except StopIteration:
@@ -69,7 +71,7 @@ def test_the_header_says_game_players_seed_options_and_an_early_quit(tmp_path: P
     lines = replayed(save)
     assert lines[:4] == [
         f"Revoir : Les Pieds dans le Plat, 3 joueurs, graine 4, {moves} coups.",
-        "Options : assisted=False, empty_pile=reshuffle.",
+        "Options : assisted=non, empty_pile=reshuffle.",
         "Vue du siège 1.",
         f"Partie quittée avant la fin, après le coup {moves}.",
     ]
@@ -81,7 +83,8 @@ def test_the_header_says_game_players_seed_options_and_an_early_quit(tmp_path: P
 def test_stepping_forward_back_to_a_move_and_to_a_round(tmp_path: Path) -> None:
     save = saved_game(tmp_path, "bouillabaisse", 3, 2, moves=None)
     total = len(json.loads(save.read_text(encoding="utf-8"))["history"])
-    lines = replayed(save, "fr", False, "", "", "p", "10", "v", "m 2", "m", "?", "m 99", "zz", "q")
+    typed = ("", "", "p", "10", "v", "m 2", "m", "", "?", "m", "99", "zz", "q")
+    lines = replayed(save, "fr", False, *typed)
     marks = [line for line in lines if line.startswith("— ")]
     moves = [mark for mark in marks if mark.startswith("— Coup")]
     assert moves[:4] == [
@@ -93,7 +96,10 @@ def test_stepping_forward_back_to_a_move_and_to_a_round(tmp_path: Path) -> None:
     assert "Votre main" in " ".join(lines[lines.index(f"— Coup 10 sur {total} —") :])
     rounds = [mark for mark in marks if mark.startswith("— Manche")]
     assert rounds[:2] == ["— Manche 2 —", "— Manche 3 —"]
-    assert "m : début de la manche suivante. m et un numéro : début de cette manche." in lines
+    assert (
+        "m : aller au début d'une manche (Entrée : la suivante, ou son numéro puis Entrée)."
+        in lines
+    )
     assert any(line.startswith("Pas de manche 99 (manches 1 à ") for line in lines)
     assert "Commande inconnue : 'zz'. Tapez ? pour l'aide." in lines
 
@@ -114,3 +120,15 @@ def test_a_save_with_an_unknown_version_or_seat_is_refused(
     save.write_text(json.dumps({**payload, **change}), encoding="utf-8")
     assert main(["replay", str(save), "--all"]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("names", [["Rozenn"], ["Rozenn", "\x1b[2JKatell", "Bot"], "Rozenn"])
+def test_names_kept_in_a_save_must_be_one_printable_name_per_seat(
+    tmp_path: Path, names: object
+) -> None:
+    save = saved_game(tmp_path, "pieds-dans-le-plat", 3, 4, moves=2)
+    payload = json.loads(save.read_text(encoding="utf-8"))
+    payload["names"] = names
+    save.write_text(json.dumps(payload), encoding="utf-8")
+    with pytest.raises(SaveFileError, match="noms des joueurs illisibles"):
+        replayed(save)

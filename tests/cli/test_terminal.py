@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 import popote
-from popote.bots.base import Bot
 from popote.cli.main import main
 from popote.cli.play import ThinkingNotice, play_game, resume_game
+from popote.cli.terminal import Answer
 from popote.core.actions import Action
+from popote.core.bot import Bot
 from popote.core.i18n import Lang
 from popote.core.match import Match
 
@@ -24,11 +25,11 @@ class Script:
     def __init__(self, answers: Sequence[str], fill: str | None = None) -> None:
         self.answers: Iterator[str] = iter(answers)
         self.fill = fill
-        self.prompts: list[tuple[str, bool]] = []
+        self.prompts: list[tuple[str, Answer]] = []
         self.lines: list[str] = []
 
-    def read(self, prompt: str, quick: bool) -> str:
-        self.prompts.append((prompt, quick))
+    def read(self, prompt: str, how: Answer) -> str:
+        self.prompts.append((prompt, how))
         answer = next(self.answers, self.fill)
         if answer is None:
             raise EOFError
@@ -124,12 +125,12 @@ def test_one_key_chooses_up_to_9_choices_and_10_or_more_need_enter(
 ) -> None:
     short = Script(["?", "q", "o", ""])
     play("pieds-dans-le-plat", 4, short, lang)
-    assert short.prompts[0] == (quick_prompt, True)
+    assert short.prompts[0] == (quick_prompt, Answer.KEY)
     assert quick_help in short.lines
     # Boom Badaboom, seed 0: seat 4 opens with 11 choices.
     long = Script(["?", "q", "o", ""])
     play("boom-badaboom", 0, long, lang, human=3)
-    assert long.prompts[0] == (enter_prompt, False)
+    assert long.prompts[0] == (enter_prompt, Answer.COMMAND)
     assert enter_help in long.lines
     for script in (short, long):
         rule = "Enter" if lang == "en" else "Entrée"
@@ -155,7 +156,8 @@ def test_a_wrong_word_gets_one_short_error_and_typed_ahead_input_is_dropped() ->
     assert errors == [
         "Choix invalide : 'xxxxxxxxxxxxxxxxxxxx'…. Tapez un numéro de 1 à 3, ou ? pour l'aide."
     ]
-    assert dropped == [1]
+    # Once when the decision is asked (keys typed before it), once after the wrong word.
+    assert dropped == [1, 1]
 
 
 class WaitsForNotice(Bot):
@@ -221,7 +223,7 @@ def test_q_asks_before_quitting_and_offers_to_save(tmp_path: Path) -> None:
     script = Script(["q", "n", "q", "o", str(tmp_path / "no" / "x.json"), str(target)])
     play("pieds-dans-le-plat", 4, script)
     text = script.text
-    assert script.prompts[1] == ("Quitter la partie ? (o : oui, n : non) ", True)
+    assert script.prompts[1] == ("Quitter la partie ? (o : oui, n : non) ", Answer.KEY)
     assert "La partie continue." in text
     assert "le dossier" in text and "n'existe pas" in text
     assert f"Partie enregistrée dans {target}." in text
@@ -234,11 +236,11 @@ def test_quitting_without_a_file_name_saves_nothing(tmp_path: Path) -> None:
     assert script.lines[-2:] == ["Game stopped.", "Game not saved."]
 
 
-def quit_after(moves: int) -> Callable[[str, bool], str]:
+def quit_after(moves: int) -> Callable[[str, Answer], str]:
     """Answers 1 to ``moves`` prompts, then quits."""
     answers = iter(["1"] * moves + ["q", "o"])
 
-    def read(prompt: str, quick: bool) -> str:
+    def read(prompt: str, answer: Answer) -> str:
         return next(answers, "")
 
     return read
@@ -280,3 +282,30 @@ def test_resume_through_the_command_and_old_saves_get_default_bots(
     assert "game resumed after" in script.lines[0]
     assert main(["play", "--resume", str(elsewhere)]) == 2
     assert "rien à reprendre" in capsys.readouterr().err
+
+
+def test_resume_refuses_a_save_of_another_game_than_the_one_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "pieds.json"
+    play_game("pieds-dans-le-plat", 2, 3, "random", 0, {}, "fr", quit_after(1), print, save)
+    before = save.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "bouillabaisse", "--resume", str(save)]) == 2
+    assert capsys.readouterr().err == (
+        f"Erreur : {save} est une partie de Les Pieds dans le Plat, pas de La Bouillabaisse : "
+        f"pour la reprendre, popote play --resume {save}\n"
+    )
+    assert save.read_text(encoding="utf-8") == before
+
+
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "pieds-dans-le-plat", "--save", "/proc/game.json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "Erreur : impossible d'écrire /proc/game.json : on ne peut pas créer de fichier à cet "
+        "endroit\n"
+    )
+    assert "Les Pieds dans le Plat" not in captured.out, "refused before the game starts"

@@ -15,6 +15,7 @@ import pytest
 
 import popote
 from popote.cli.play import play_game
+from popote.cli.terminal import Answer
 from popote.core.i18n import Lang
 
 LONGEST_LINE = 250
@@ -38,10 +39,10 @@ MENU_LINE = re.compile(r"^ {2}(\d+)\. ")
 CHOICE_COUNT = re.compile(r"\((?:1-)?(\d+)")
 
 
-def scripted_reader(seed: int) -> Callable[[str, bool], str]:
+def scripted_reader(seed: int) -> Callable[[str, Answer], str]:
     chance = random.Random(seed)
 
-    def read(prompt: str, quick: bool) -> str:
+    def read(prompt: str, answer: Answer) -> str:
         if chance.random() < 0.03:
             return chance.choice(SHORTCUTS)
         found = CHOICE_COUNT.search(prompt)
@@ -50,11 +51,11 @@ def scripted_reader(seed: int) -> Callable[[str, bool], str]:
     return read
 
 
-def transcript(name: str, lang: Lang, seed: int) -> list[str]:
+def transcript(name: str, lang: Lang, seed: int, players: int | None = None) -> list[str]:
     lines: list[str] = []
     match = play_game(
         name,
-        None,
+        players,
         seed,
         "random",
         0,

@@ -299,3 +299,16 @@ def test_unknown_seats_are_refused(name: str) -> None:
         assert match.legal_actions(seat) == []  # type: ignore[arg-type]
     with pytest.raises(popote.MatchNotOver):
         match.result()
+
+
+@pytest.mark.parametrize("name", popote.game_names())
+def test_every_choice_is_named_for_people_in_both_languages(name: str) -> None:
+    """Forms and menus show each choice by its name, never the value typed on a command line
+    ("two_bakers", "reshuffle"): every game names every value of its choice options."""
+    for key, spec in popote.game_info(name)["options"].items():
+        if spec["type"] != "choice":
+            continue
+        assert list(spec["labels"]) == spec["choices"], key
+        for value, label in spec["labels"].items():
+            assert label["fr"].strip() and label["en"].strip(), (key, value)
+            assert label["fr"] != value, (key, value)

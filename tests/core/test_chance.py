@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import pickle
 from collections import Counter
 
 import popote
-from popote.core.chance import Chance
+from popote.core.chance import (
+    SECRET_BITS,
+    SECRET_SEEDS,
+    Chance,
+    FastChance,
+    SecretChance,
+    secret_seed,
+)
+
+MASK = (1 << 64) - 1
+KEYED_KNOWN_ANSWER = [13120275502390107273, 14138339732538961087]
 
 
 def test_known_answers_pin_the_generator_across_machines_and_versions() -> None:
@@ -38,3 +51,86 @@ def test_copies_and_forks() -> None:
     twin = chance.copy()
     assert [chance.below(100) for _ in range(5)] == [twin.below(100) for _ in range(5)]
     assert chance.fork(1).next64() != chance.fork(2).next64()
+
+
+def _unmix(output: int) -> int:
+    """The SplitMix64 state behind one output: its mixing steps are each invertible."""
+    z = output ^ (output >> 31) ^ (output >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
+    return z ^ (z >> 30) ^ (z >> 60)
+
+
+def _splitmix_after(output: int) -> int:
+    """The output after ``output``, as an attacker of a SplitMix64 stream computes it."""
+    twin = FastChance(0)
+    twin._state = _unmix(output)
+    return twin.next64()
+
+
+def test_one_splitmix_output_predicts_the_rest_but_the_keyed_stream_does_not() -> None:
+    fast = Chance(123_456)
+    seen = [fast.next64() for _ in range(3)]
+    assert _splitmix_after(seen[-1]) == fast.next64()  # the old attack: one output is enough
+    keyed = Chance(secret_seed())
+    outputs = [keyed.next64() for _ in range(2_000)]
+    assert all(_splitmix_after(a) != b for a, b in itertools.pairwise(outputs))
+    assert len(set(outputs)) == len(outputs)
+
+
+def test_the_seed_alone_chooses_the_generator() -> None:
+    assert type(Chance(SECRET_SEEDS - 1)) is FastChance
+    assert type(Chance(-5)) is FastChance
+    assert type(Chance(SECRET_SEEDS)) is SecretChance
+    seeds = {secret_seed() for _ in range(100)}
+    assert len(seeds) == 100
+    assert all(1 << SECRET_BITS <= seed < 1 << (SECRET_BITS + 1) for seed in seeds)
+    assert SECRET_BITS >= 128
+
+
+def test_the_keyed_stream_is_blake2b_over_a_counter_and_pinned() -> None:
+    seed = (1 << 128) | 0x0123456789ABCDEF
+    key = hashlib.blake2b(seed.to_bytes(17, "big"), digest_size=32, person=b"popote.seed").digest()
+    blocks = [hashlib.blake2b(n.to_bytes(8, "little"), key=key).digest() for n in range(2)]
+    expected = [int.from_bytes(b[i : i + 8], "little") for b in blocks for i in range(0, 64, 8)]
+    chance = Chance(seed)
+    assert [chance.next64() for _ in range(16)] == expected
+    # Pinned: a save file of an online game must replay the same on every later version.
+    assert expected[:2] == KEYED_KNOWN_ANSWER
+    deck = list(range(10))
+    Chance(seed).shuffle(deck)
+    assert sorted(deck) == list(range(10)) and deck != list(range(10))
+
+
+def test_keyed_copies_forks_pickles_and_spread() -> None:
+    chance = Chance(secret_seed())
+    for _ in range(5):  # part-way through a block
+        chance.next64()
+    twin = chance.copy()
+    assert [chance.below(100) for _ in range(20)] == [twin.below(100) for _ in range(20)]
+    again = pickle.loads(pickle.dumps(chance))
+    assert [chance.next64() for _ in range(9)] == [again.next64() for _ in range(9)]
+    assert chance.fork(1).next64() != chance.fork(2).next64()
+    assert chance.fork(1).next64() == chance.copy().fork(1).next64()
+    assert type(chance.fork(1)) is SecretChance
+    spread = Chance(SECRET_SEEDS + 3)
+    counts = Counter(spread.below(6) for _ in range(60_000))
+    assert all(9_400 < count < 10_600 for count in counts.values())
+
+
+def test_a_match_dealt_from_a_secret_seed_replays_and_determinizes() -> None:
+    seed = secret_seed()
+    match = popote.new_match("pieds-dans-le-plat", players=3, seed=seed)
+    for _ in range(6):
+        seat = match.to_act[0]
+        match.act(seat, match.legal_actions(seat)[0])
+    again = popote.replay("pieds-dans-le-plat", 3, seed, match.options, match.history)
+    assert again.view(1) == match.view(1) and again.view(None) == match.view(None)
+    worlds = [match.determinize(0, seed + n) for n in (0, 0, 1)]
+    assert worlds[0].view(0) == match.view(0) and worlds[2].view(0) == match.view(0)
+    assert worlds[0].view(1) == worlds[1].view(1)
+    clone = match.clone()
+    seat = match.to_act[0]
+    move = match.legal_actions(seat)[-1]
+    assert match.act(seat, move) == clone.act(seat, move)

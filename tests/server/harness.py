@@ -56,6 +56,9 @@ class Server:
             str(self.clock_scale),
             "--bot-workers",
             "1",
+            # The operators' logs: the tests read them line by line as JSON.
+            "--log-format",
+            "json",
         ]
         if self.db:
             command += ["--db", self.db]
@@ -104,6 +107,14 @@ class Server:
             answer.raise_for_status()
             token: str = answer.json()["token"]
             return token
+
+
+def module_server(
+    factory: Any, name: str, *options: str
+) -> contextlib.AbstractContextManager[Server]:
+    """A server of its own for a test module (``factory``: pytest's ``tmp_path_factory``),
+    started with ``popote serve`` ``options``; ``with`` starts and stops it."""
+    return Server(factory.mktemp(name), None, 1.0, *options)
 
 
 class Client:

@@ -122,7 +122,7 @@ def test_results_and_save_of_a_finished_game_for_anyone(
     with server.http() as http:  # no identity needed
         results = http.get(f"/api/v1/tables/{table}/results?lang=en").json()
         assert results["result"] == final["result"] and results["save"].endswith("/save")
-        assert [s["name"] for s in results["standings"]] == ["Soazig", "Bot random (2)"]
+        assert [s["name"] for s in results["standings"]] == ["Soazig (guest)", "Bot random (2)"]
         save = http.get(results["save"])
     assert save.status_code == 200 and "attachment" in save.headers["content-disposition"]
     path = tmp_path / "online.json"
@@ -158,4 +158,4 @@ def test_what_is_refused_after_and_before_the_end(server_factory: Callable[..., 
         assert early.json()["error"] == "not_over"
         assert http.get("/api/v1/leaderboards/nope").json()["error"] == "invalid"
         assert http.get("/api/v1/players/999999").json()["error"] == "no_player"
-        assert http.get("/api/v1/protocol").json() == {"version": 1, "revision": "1.3"}
+        assert http.get("/api/v1/protocol").json() == {"version": 1, "revision": "1.4"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import sqlite3
@@ -31,8 +32,17 @@ ALLOWED = "https://popote.example.org"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module: at most 20 sockets from one address, one other origin."""
     data: Path = tmp_path_factory.mktemp("attacked")
+    # Its tests create hundreds of guests from 127.0.0.1.
     with Server(
-        data, None, 1.0, "--max-connections-per-ip", "20", "--allowed-origin", ALLOWED
+        data,
+        None,
+        1.0,
+        "--max-connections-per-ip",
+        "20",
+        "--allowed-origin",
+        ALLOWED,
+        "--max-new-identities-per-ip",
+        "0",
     ) as started:
         yield started
 
@@ -53,7 +63,10 @@ def assert_no_traceback(server: Server) -> None:
 
 
 async def hello(socket: Any, token: str) -> dict[str, Any]:
-    await socket.send(json.dumps({"type": "hello", "token": token}))
+    """The first answer to a ``hello``; a socket refused for its address may have been
+    closed before it could send one: its refusal is still there to read."""
+    with contextlib.suppress(ConnectionClosed):
+        await socket.send(json.dumps({"type": "hello", "token": token}))
     frame: dict[str, Any] = json.loads(await socket.recv())
     return frame
 
@@ -98,21 +111,36 @@ def test_a_flood_of_sockets_from_one_identity_or_one_address_is_capped(server: S
         welcome = await hello(socket, token)
         return socket, welcome
 
+    async def room_again(token: str) -> Any:
+        """A socket opened once the server has let a closed one go: it counts a socket
+        against its address until its handler ends, which may be after the close."""
+        for _ in range(50):
+            with contextlib.suppress(ConnectionClosed):
+                socket, welcome = await opened(token)
+                if welcome["type"] == "welcome":
+                    return socket, welcome
+                await socket.close()
+            await asyncio.sleep(0.1)
+        return await opened(token)
+
     async def scenario() -> None:
         mine = [await opened(first) for _ in range(16)]
-        assert all(welcome["type"] == "welcome" for _, welcome in mine)
-        socket, refusal = await opened(first)  # a 17th socket for one identity
-        assert refusal["code"] == "too_many_connections"
-        assert await closed_with(socket) == 4429
-        others = [await opened(second) for _ in range(4)]  # 20 from this address now
-        socket, refusal = await opened(second)
-        assert refusal["code"] == "too_many_connections"
-        assert await closed_with(socket) == 4429
-        await mine.pop()[0].close()  # one leaves: room for one more
-        socket, welcome = await opened(second)
-        assert welcome["type"] == "welcome"
-        for open_socket, _ in [*mine, *others, (socket, welcome)]:
-            await open_socket.close()
+        others: list[Any] = []
+        try:
+            assert all(welcome["type"] == "welcome" for _, welcome in mine)
+            socket, refusal = await opened(first)  # a 17th socket for one identity
+            assert refusal["code"] == "too_many_connections"
+            assert await closed_with(socket) == 4429
+            others += [await opened(second) for _ in range(4)]  # 20 from this address now
+            socket, refusal = await opened(second)
+            assert refusal["code"] == "too_many_connections"
+            assert await closed_with(socket) == 4429
+            await mine.pop()[0].close()  # room for one more, once the server let it go
+            others.append(await room_again(second))
+            assert others[-1][1]["type"] == "welcome"
+        finally:  # the module's other tests need this address's places back
+            for open_socket, _ in [*mine, *others]:
+                await open_socket.close()
 
     asyncio.run(scenario())
 

@@ -70,3 +70,29 @@ def test_a_player_who_drops_is_replaced_until_they_return(
             await me.wait(lambda f: f["type"] == "table" and not f["table"]["seats"][0]["away"])
 
     asyncio.run(scenario())
+
+
+def test_each_state_carries_the_clocks_of_the_decisions_it_opens(
+    server_factory: Callable[..., Server],
+) -> None:
+    """The clock a state shows is that of the seats it asks (a seat reads its own on its
+    turn, not the one of the seat that just played), and none once the game is over."""
+    server = server_factory()
+    table, tokens = open_table(
+        server, 1, game="pieds-dans-le-plat", players=3, bots=["random", "random"], clock="normal"
+    )
+
+    async def scenario() -> None:
+        me = Client(server, tokens[0], table)
+        await me.connect()
+        await me.play(random.Random(5))
+        await me.close()
+        states = [f for f in me.frames if f["type"] in ("snapshot", "update")]
+        assert states[-1]["result"] is not None and states[-1]["clock"] == {}
+        for state in states[:-1]:
+            asked = {str(seat) for seat in state["to_act"]}
+            assert set(state["clock"]) == asked, (state["index"], state["clock"], asked)
+            for seat in asked:  # a decision just opened has (nearly) the whole turn's time
+                assert state["clock"][seat] > 40 or state["type"] == "snapshot"
+
+    asyncio.run(scenario())

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from popote.core.errors import PopoteError
 from popote.server.fairness import Answer, Collector
+from tests.server.harness import Client, Frame, Server, open_table
 
 
 class Silent:
@@ -42,3 +44,49 @@ def test_answers_in_the_window_follow_priority_not_arrival() -> None:
 
     asyncio.run(scenario())
     assert released == [[0, 1], [2]]
+
+
+def test_a_race_lost_in_the_window_says_who_was_first(
+    server_factory: Callable[..., Server],
+) -> None:
+    """Two seats grab the same falling utensil within the collection window: the seat the
+    engine lists first takes it, whatever arrived first, and the other hears who, in words
+    (never the engine's raw refusal)."""
+    server = server_factory()
+    table, tokens = open_table(
+        server,
+        3,
+        game="ar-seizh-bigoudenn",
+        players=3,
+        seed=3,
+        options={"real_time": True, "rounds": 1},
+    )
+
+    async def scenario() -> None:
+        clients = [Client(server, token, table) for token in tokens]
+        for client in clients:
+            await client.connect()
+        first = await clients[0].wait(lambda f: f["type"] == "snapshot")
+        quiet = next(a for a in first["decision"]["legal"] if a["type"] != "grab")
+        await clients[0].send({"type": "act", "action_id": "turn", "action": quiet})
+        racers = clients[1:]
+        for racer in racers:
+            await racer.wait(lambda f: f["type"] == "update" and f["to_act"] == [1, 2])
+        # The seat listed second arrives first.
+        for racer in reversed(racers):
+            await racer.send({"type": "act", "action_id": "grab", "action": GRAB})
+        won, lost = [await answer_of(racer) for racer in racers]
+        assert won["type"] == "ack"
+        assert (lost["type"], lost["code"]) == ("error", "too_late")
+        assert lost["message"] == "trop tard : Joueur 2 a été plus rapide"
+        for client in clients:
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+GRAB = {"type": "grab", "drop": None}
+
+
+async def answer_of(client: Client) -> Frame:
+    return await client.wait(lambda f: f["type"] in ("ack", "error"))

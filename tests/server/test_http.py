@@ -15,7 +15,9 @@ def test_accounts_tokens_and_languages(server_factory: Callable[..., Server]) ->
         )
         assert made.status_code == 200 and made.json()["name"] == "Gwen <i>"
         again = http.post("/api/v1/accounts", json={"name": "GWEN <I>", "password": "autre-chose"})
-        assert again.status_code == 409 and again.json()["message"] == "ce nom est déjà pris"
+        assert again.status_code == 409 and again.json()["message"] == (
+            "ce nom (ou un nom qui lui ressemble) est déjà pris"
+        )
         wrong = http.post(
             "/api/v1/login?lang=en", json={"name": "gwen <i>", "password": "nope-nope"}
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -129,11 +130,14 @@ def test_a_client_coming_back_gets_exactly_what_it_missed(
             await other.wait(lambda f: f["type"] == "update" and f["index"] == 2)
             await other.send({"type": "chat", "text": "à toi"})
             before = len(me.frames)
-            await me.connect()
+            welcome = await me.connect()
             await me.wait(lambda f: f["type"] == "chat")
             missed = numbered(me.frames[before:])
             assert [f["type"] for f in missed] == ["update", "chat"]
             assert [f["seq"] for f in missed] == [seen + 1, seen + 2]
+            # The welcome carries the newest number; what was missed follows it, numbered
+            # up to it (docs/protocol.md, Opening).
+            assert welcome["seq"] == seen + 2
             assert missed[0]["actor"] == 1 and missed[0]["decision"] is not None
 
     asyncio.run(scenario())
@@ -152,7 +156,7 @@ def test_chat_is_plain_text_cut_cleaned_and_rate_limited(
             )
             said = await other.wait(lambda f: f["type"] == "chat")
             assert said["text"] == "<script>alert(1)</script> <b>salut</b> !"
-            assert said["from"] == "Joueur 1" and said["seat"] == 0
+            assert said["from"] == "Joueur 1 (invité)" and said["seat"] == 0
             await me.send({"type": "chat", "text": "é" * 400})
             assert len((await other.wait(lambda f: f["type"] == "chat"))["text"]) == 300
             for _ in range(3):
@@ -161,5 +165,93 @@ def test_chat_is_plain_text_cut_cleaned_and_rate_limited(
             refused = await me.wait(lambda f: f["type"] == "error")
             assert refused["code"] == "chat_rate"
             assert json.dumps(said)  # plain JSON strings, nothing else
+
+    asyncio.run(scenario())
+
+
+def test_a_player_taking_a_seat_back_hears_its_welcome_first(
+    server_factory: Callable[..., Server],
+) -> None:
+    """Back after leaving (a bot stood in), the first frame is still the welcome; the notice
+    that the seat is taken back follows, to this connection too."""
+    server = server_factory()
+    table, tokens = open_table(server, 2, **DUEL)
+    with server.http(tokens[0]) as http:
+        assert http.post(f"/api/v1/tables/{table}/leave").status_code == 200
+
+    async def scenario() -> None:
+        me = Client(server, tokens[0], table)
+        await me.connect()
+        await me.wait(lambda f: f["type"] == "notice" and "reprend" in f["text"])
+        await me.close()
+        assert me.frames[0]["type"] == "welcome" and me.frames[0]["seat"] == 0
+
+    asyncio.run(scenario())
+
+
+def test_errors_a_client_cannot_match_to_an_action_and_the_end_of_the_game(
+    server_factory: Callable[..., Server],
+) -> None:
+    """What docs/protocol.md promises a client writing its own: ``too_large`` and
+    ``too_fast`` name no action (nothing applied: resend later under the same id); ``ack``
+    gives the action's place in the log, from 0, where a state's ``index`` counts the actions
+    played; an act that reaches a finished game gets ``not_playing``; results and their
+    names come in the asker's language."""
+    server = server_factory()
+    table, tokens = open_table(server, 1, game="pieds-dans-le-plat", players=2, bots=["random"])
+
+    async def scenario() -> None:
+        me = Client(server, tokens[0], table, "me")
+        await me.connect()
+        state = await me.wait(lambda f: f["type"] == "snapshot")
+        legal = state["decision"]["legal"][0]
+        big = {"type": "act", "action_id": "big", "action": {**legal, "pad": "x" * 17_000}}
+        too_large = await refusal(me, big)
+        assert too_large["code"] == "too_large" and "action_id" not in too_large
+        for n in range(45):
+            await me.send({"type": "act", "action_id": f"flood-{n}", "action": legal})
+        too_fast = await me.wait(lambda f: f["type"] == "error" and f["code"] == "too_fast")
+        assert "action_id" not in too_fast
+        first = next(f for f in me.frames if f["type"] == "ack")
+        after = next(f for f in me.frames if f["type"] == "update" and f["actor"] == 0)
+        assert first["index"] == state["index"] == 0 and after["index"] == 1
+        await asyncio.sleep(2.5)  # the budget refills
+        end = await me.play(random.Random(4))
+        assert end["result"] is not None
+        late = await refusal(me, {"type": "act", "action_id": "late", "action": legal})
+        assert late["code"] == "not_playing" and late["action_id"] == "late"
+        await me.close()
+
+    asyncio.run(scenario())
+    names = {}
+    for lang in ("fr", "en"):
+        with server.http(lang=lang) as http:
+            results = http.get(f"/api/v1/tables/{table}/results").json()
+            names[lang] = results["standings"][1]["name"]
+    assert names == {"fr": "Robot hasard (2)", "en": "Bot random (2)"}
+
+
+def test_a_snapshot_says_where_its_events_start(server_factory: Callable[..., Server]) -> None:
+    """``first_event`` (1.4): the place of the snapshot's first event among all those the
+    seat may see, so that a client coming back tells only what it had not told."""
+    server = server_factory()
+    table, tokens = open_table(server, 1, game="stir-fry-eighteen", players=2, bots=["random"])
+
+    async def scenario() -> None:
+        me = Client(server, tokens[0], table)
+        await me.connect()
+        opening = await me.wait(lambda f: f["type"] == "snapshot")
+        assert opening["first_event"] == 0 and opening["index"] == 0
+        # Stop where only this seat has a decision, so that nothing moves while it is away.
+        last = await me.play(random.Random(3), lambda f: f["index"] >= 40 and f["to_act"] == [0])
+        await me.close()
+        me.feed = None  # a new page: no feed to resume, a snapshot
+        await me.connect()
+        again = await me.wait(lambda f: f["type"] == "snapshot")
+        told = sum(len(f["events"]) for f in me.frames if f["type"] == "update")
+        assert again["index"] == last["index"]
+        assert again["first_event"] + len(again["events"]) == len(opening["events"]) + told
+        assert again["first_event"] > 0 and len(again["events"]) == 30
+        await me.close()
 
     asyncio.run(scenario())

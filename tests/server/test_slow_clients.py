@@ -43,9 +43,11 @@ async def stalled_watcher(server: Server, token: str, table: str) -> Any:
     host, port = server.url.removeprefix("http://").split(":")
     raw.connect((host, int(port)))
     raw.setblocking(False)
-    return await websockets.connect(
-        f"{server.ws}/ws/tables/{table}?token={token}", sock=raw, max_queue=1, max_size=2**24
+    watcher = await websockets.connect(
+        f"{server.ws}/ws/tables/{table}", sock=raw, max_queue=1, max_size=2**24
     )
+    await watcher.send(json.dumps({"type": "hello", "token": token}))
+    return watcher
 
 
 async def read_until_closed(watcher: Any, last: int) -> list[Frame]:

@@ -80,8 +80,13 @@ def _play(server: Server) -> Watched:
     healthz = httpx.get(f"{server.url}/healthz", timeout=10)
 
     async def scenario() -> dict[str, float]:
-        watcher = f"{server.ws}/ws/tables/{table}?token={tokens[2]}&invite={invite}"
-        async with websockets.connect(watcher) as spectator:
+        # A token in the address is refused, and kept out of the log like every other.
+        address = f"{server.ws}/ws/tables/{table}"
+        async with websockets.connect(f"{address}?token={tokens[2]}") as refused:
+            assert json.loads(await refused.recv())["code"] == "token_in_url"
+        async with websockets.connect(address) as spectator:
+            hello = {"type": "hello", "token": tokens[2], "invite": invite}
+            await spectator.send(json.dumps(hello))
             assert json.loads(await spectator.recv())["type"] == "welcome"
             for player in players:
                 await player.connect()

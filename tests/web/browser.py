@@ -35,6 +35,10 @@ SCREENSHOTS = Path(os.environ.get("POPOTE_SCREENSHOTS", Path(__file__).parent / 
 
 RECORDER = """
 window.__said = [];
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
+});
 document.addEventListener("DOMContentLoaded", () => {
   for (const region of document.querySelectorAll("[aria-live]")) {
     const politeness = region.getAttribute("aria-live");
@@ -70,6 +74,12 @@ def said(page: Page, politeness: str | None = None) -> list[str]:
     return [item["text"] for item in spoken if politeness in (None, item["politeness"])]
 
 
+def violations(page: Page) -> list[str]:
+    """The Content-Security-Policy violations the page reported so far (directive, what)."""
+    reported: list[str] = page.evaluate("window.__violations")
+    return reported
+
+
 def enter(page: Page, name: str) -> None:
     """Take a guest name in the lobby."""
     page.get_by_label(re.compile("Votre nom|Your name")).fill(name)
@@ -86,8 +96,10 @@ def create_table(
     rated: bool = False,
     seed: int | None = None,
     clock: str = "none",
+    stand_in: str = "moyen",
 ) -> str:
-    """Create a table from the game's page with ``bots`` random bots and ``clock``; returns
+    """Create a table from the game's page with ``bots`` random bots, ``clock`` and the
+    ``stand_in`` level (the bot playing for a player who is away); returns
     its id once the table page is open. A ``seed`` (the form has none: it is for practice
     tables) is added to the form's request, so that the deal and the bots are the same on
     every run."""
@@ -106,6 +118,7 @@ def create_table(
     page.locator("#bots").fill(str(bots))
     page.locator("#bot-level").select_option("random")
     page.locator("#clock").select_option(clock)
+    page.locator("#stand-in").select_option(stand_in)
     page.locator("#rated").set_checked(rated)
     page.locator("#create-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/"))
@@ -125,18 +138,35 @@ def _seeded(route: Route, seed: int) -> None:
     route.continue_(post_data=json.dumps({**body, "seed": seed}))
 
 
-def start(page: Page) -> None:
-    page.locator("#start").click()
-    expect(page.locator("#status")).not_to_contain_text(re.compile("pas commencé|not started"))
+def started(page: Page) -> None:
+    """The table started by itself once every seat was taken (no "start" key to press)."""
+    expect(page.locator("#status")).not_to_contain_text(
+        re.compile("pas commencé|not started|sièges sont pris|seat is taken")
+    )
 
 
 def over(page: Page) -> bool:
     return bool(re.search("terminée|is over", page.locator("#status").inner_text()))
 
 
-def play_to_end(page: Page, keyboard: bool, limit: float = 120.0) -> int:
+AFTER_CHOICE = """() => {
+  const focused = document.activeElement;
+  return {
+    focus: focused === document.body ? "body" : focused.id || focused.closest("#choices") && "choices",
+    prompt: document.getElementById("prompt").textContent,
+    asked: window.popoteTable.shown !== null,
+  };
+}"""
+"""Where a choice left the page: the focus (never ``body``) and the prompt (gone unless a
+new decision is already asked)."""
+
+
+def play_to_end(page: Page, keyboard: bool, limit: float = 120.0, clock_of: str = "") -> int:
     """Take the first choice (the menu's best) at every decision until the game ends;
-    checks that each new decision took the focus. Returns how many choices were made."""
+    by keyboard, checks that each new decision took the focus, that each choice left the
+    focus somewhere (the next choices or their heading) and no answered prompt on screen,
+    and, when ``clock_of`` is given, that the clock shown at the seat's turn is its own.
+    Returns how many choices were made."""
     chosen = 0
     deadline = time.monotonic() + limit
     first = page.locator("#choices button").first
@@ -149,18 +179,24 @@ def play_to_end(page: Page, keyboard: bool, limit: float = 120.0) -> int:
             first.wait_for(state="visible", timeout=2000)
         except Exception:  # nothing to choose now: the others are playing
             continue
-        if keyboard:
-            page.wait_for_function(
-                "document.activeElement && document.activeElement.closest('#choices')",
-                timeout=WAIT_MS,
-            )
-            # From ten choices on, a number is confirmed with Enter, as in the terminal.
-            many = page.locator("#choices button.choice:not(.back)").count() >= 10
-            page.keyboard.press("1")
-            if many:
-                page.keyboard.press("Enter")
-        else:
+        if clock_of:
+            expect(page.locator("#clock")).to_contain_text(clock_of)
+        if not keyboard:
             first.click()
+            chosen += 1
+            continue
+        page.wait_for_function(
+            "document.activeElement && document.activeElement.closest('#choices')",
+            timeout=WAIT_MS,
+        )
+        # From ten choices on, a number is confirmed with Enter, as in the terminal.
+        many = page.locator("#choices button.choice:not(.back)").count() >= 10
+        page.keyboard.press("1")
+        if many:
+            page.keyboard.press("Enter")
+        after = page.evaluate(AFTER_CHOICE)
+        assert after["focus"] != "body", after
+        assert after["asked"] or after["prompt"] == "", after
         chosen += 1
     return chosen
 

@@ -14,7 +14,7 @@ from tests.web.browser import (
     enter,
     open_page,
     screenshot,
-    start,
+    started,
 )
 
 SEED = 1  # the same deal on every run
@@ -47,7 +47,7 @@ def test_the_hand_is_drawn_as_the_cards_the_presenter_names(
     page = open_page(browser, server, "fr", viewport=PHONE)
     enter(page, "Nolwenn")
     create_table(page, game, 3, 2, seed=SEED)
-    start(page)
+    started(page)
     cards = page.locator("#hand li")
     expect(cards.first).to_be_visible()
     # Exactly the server's groups, none of them empty, in order and in the same words.
@@ -71,7 +71,7 @@ def test_the_groups_are_named_and_a_spectator_has_no_hand(browser: Browser, serv
     page = open_page(browser, server, "en")
     enter(page, "Soazig")
     table = create_table(page, "bouillabaisse", 2, 1, seed=SEED)
-    start(page)
+    started(page)
     suits = page.locator("#hand .card-group-name")
     expect(suits.first).to_be_visible()
     assert set(suits.all_inner_texts()) <= {"clubs", "diamonds", "hearts", "spades"}

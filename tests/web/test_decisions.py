@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
+from popote.server.web.texts import SCRIPT
 from tests.server.harness import Server
-from tests.web.browser import create_table, enter, open_page, said, start
+from tests.web.browser import WAIT_MS, create_table, enter, open_page, said, started
 
 CLOCK_SCALE = 0.3
 """The fast clock's 15 s a turn become 4.5 s: long enough to answer, short enough to wait."""
@@ -22,10 +23,10 @@ MOVED_ON = "Trop tard : la partie a continué sans ce choix."
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    started = Server(tmp_path_factory.mktemp("web-decisions"), None, CLOCK_SCALE)
-    started.start()
-    yield started
-    started.stop()
+    running = Server(tmp_path_factory.mktemp("web-decisions"), None, CLOCK_SCALE)
+    running.start()
+    yield running
+    running.stop()
 
 
 class Lag:
@@ -94,7 +95,7 @@ def test_a_choice_made_too_late_is_refused_calmly_and_the_next_is_asked(
     enter(page, "Rozenn")
     lag = Lag(page)
     create_table(page, "pieds-dans-le-plat", 2, 1, seed=4, clock="fast")
-    start(page)
+    started(page)
     seat = page.evaluate("window.popoteTable.seat")
     missed = shown_decision(page)
     # The player's clock runs out while the server's news is held back: a stand-in bot
@@ -128,3 +129,38 @@ def test_a_choice_made_too_late_is_refused_calmly_and_the_next_is_asked(
         "the second choice was not answered",
     )
     assert [m["code"] for m in lag.heard if m["type"] == "error"] == ["stale"]
+
+
+STAND_IN = SCRIPT["stand_in"].get("fr")
+
+
+def test_the_clock_is_said_and_a_stand_in_says_how_to_take_the_seat_back(
+    browser: Browser, server: Server
+) -> None:
+    page = open_page(browser, server, "fr")
+    enter(page, "Rozenn")
+    # A thoughtful stand-in (about a second a move), so that the game waits for the player.
+    create_table(page, "bouillabaisse", 2, 1, seed=4, clock="fast", stand_in="difficile")
+    started(page)
+    shown_decision(page)
+    # The player's own clock, and five seconds or less left said at once.
+    expect(page.locator("#clock")).to_contain_text("Rozenn (invité) :")
+    page.wait_for_function(
+        "() => window.__said.some(s => s.politeness === 'assertive'"
+        " && /^Plus que [1-5] secondes !$/.test(s.text))"
+    )
+    # Twice no answer: a bot plays the seat, which the page says with how to come back.
+    expect(page.locator("#status")).to_have_text(STAND_IN, timeout=30_000)
+    expect(page.locator("#take-back")).to_be_focused()
+    assert STAND_IN in said(page, "polite")
+    assert "Temps écoulé pour Rozenn (invité) : un robot joue à sa place." in said(page, "polite")
+    expect(page.locator("#prompt")).to_have_text("")
+    expect(page.locator("#choices button")).to_have_count(0)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => window.__said.some(s => s.text === 'Rozenn (invité) reprend sa place.')",
+        timeout=WAIT_MS,
+    )
+    expect(page.locator("#take-back")).to_have_count(0)
+    shown_decision(page)
+    expect(page.locator("#status")).to_have_text("À vous.")

@@ -11,7 +11,16 @@ from playwright.sync_api import Browser, Page, expect
 import popote
 from popote.core.registry import get_game
 from tests.server.harness import Server
-from tests.web.browser import check_axe, create_table, enter, open_page, said, screenshot
+from tests.web.browser import (
+    PHONE,
+    check_axe,
+    create_table,
+    enter,
+    open_page,
+    said,
+    screenshot,
+    started,
+)
 
 CONTROLS = "a[href], button, input, select, summary"
 
@@ -52,9 +61,47 @@ def test_the_creation_form_offers_every_option_with_its_help(
     for name in popote.game_names():
         page.goto(f"/games/{name}")
         for key, option in popote.game_info(name)["options"].items():
-            expect(page.get_by_label(option["help"][lang], exact=True)).to_have_attribute(
-                "id", f"opt-{key}"
-            )
+            field = page.get_by_label(option["help"][lang], exact=True)
+            expect(field).to_have_attribute("id", f"opt-{key}")
+            if option["type"] == "choice":  # each value by its name, never the raw value
+                names = [option["labels"][value][lang] for value in option["choices"]]
+                expect(field.locator("option")).to_have_text(names)
+        # The clocks by their names in the reader's language, none by its key.
+        clocks = page.locator("#clock option").all_inner_texts()
+        assert len(clocks) == 4 and not any(
+            re.match("relaxed|normal|fast", text) for text in clocks if lang == "fr"
+        ), clocks
+
+
+@pytest.mark.parametrize("name", popote.game_names())
+def test_the_creation_form_fits_a_phone(browser: Browser, server: Server, name: str) -> None:
+    """At 390 px, no field (the long clock names, the variants) pushes the page sideways."""
+    page = open_page(browser, server, "fr", viewport=PHONE)
+    page.goto(f"/games/{name}")
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+    for field in page.locator("#create-form select, #create-form input").all():
+        box = field.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"], field
+    if name == "boom-badaboom":  # the game with the most options
+        screenshot(page, f"form-{name}")
+
+
+@pytest.mark.parametrize("path", ["/tables/nope", "/games/nope", "/replay/nope", "/rules/nope"])
+def test_a_page_not_found_says_so_without_a_script_error(
+    browser: Browser, server: Server, path: str
+) -> None:
+    page = open_page(browser, server, "fr")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda line: errors.append(line.text) if line.type == "error" else None)
+    answer = page.goto(path)
+    assert answer is not None and answer.status == 404
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("introuvable|inconnu"))
+    expect(page.get_by_role("link", name="Salon")).to_have_count(2)
+    page.wait_for_load_state("networkidle")
+    assert [error for error in errors if "404" not in error] == []
+    check_axe(page)
 
 
 def test_rules_are_the_terminal_summary(browser: Browser, server: Server) -> None:
@@ -83,10 +130,19 @@ def test_shortcuts_speak_and_chat_stays_text(browser: Browser, server: Server) -
     page = open_page(browser, server, "fr")
     enter(page, "Loïc")
     create_table(page, "pieds-dans-le-plat", 2, 0)
+    # Nothing to choose yet: Escape from the chat comes back to the choices' heading, so
+    # that the digits typed next are keys again, not text in the chat box.
+    page.keyboard.press("t")
+    expect(page.locator("#chat-input")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#choices-heading")).to_be_focused()
+    page.keyboard.press("1")
+    expect(page.locator("#say-polite")).to_contain_text("Rien à choisir pour l'instant.")
+    expect(page.locator("#chat-input")).to_have_value("")
     page.locator("#add-bot").focus()
     page.keyboard.press("b")
     expect(page.locator("#seats")).to_contain_text("Robot hasard (2)")
-    page.locator("#start").click()
+    # The last seat taken, the table starts by itself and asks.
     expect(page.locator("#choices button").first).to_be_focused()
     for key, heard in [
         ("?", "Tapez le numéro"),
@@ -101,8 +157,93 @@ def test_shortcuts_speak_and_chat_stays_text(browser: Browser, server: Server) -
     expect(page.locator("#chat-input")).to_be_focused()
     page.keyboard.type("<b>miam</b>")
     page.keyboard.press("Enter")
-    expect(page.locator("#chat-log li").last).to_have_text("Loïc : <b>miam</b>")
+    expect(page.locator("#chat-log li").last).to_have_text("Loïc (invité) : <b>miam</b>")
     assert page.locator("#chat-log b").count() == 0
-    assert "Loïc : <b>miam</b>" in said(page, "polite")
+    assert "Loïc (invité) : <b>miam</b>" in said(page, "polite")
     page.keyboard.press("Escape")
     expect(page.locator("#choices button").first).to_be_focused()
+
+
+def test_from_the_lobby_to_a_game_in_a_handful_of_keys(browser: Browser, server: Server) -> None:
+    """A newcomer types a name and presses three keys: Enter (the name), the game's number
+    in the lobby, Enter (the form as it stands); the table, its other seats taken by bots,
+    starts by itself and its first choice has the focus."""
+    page = open_page(browser, server, "fr")
+    expect(page.locator("#guest-name")).to_be_focused()
+    page.keyboard.type("Soazig")
+    page.keyboard.press("Enter")
+    expect(page.locator("#games-heading")).to_be_focused()
+    number = popote.game_names().index("pieds-dans-le-plat") + 1
+    expect(page.locator(".game-card kbd").nth(number - 1)).to_have_text(str(number))
+    page.keyboard.press(str(number))
+    page.wait_for_url(re.compile("/games/pieds-dans-le-plat"))
+    expect(page.locator("#players")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile("/tables/"))
+    started(page)
+    expect(page.locator("#choices button").first).to_be_focused()
+    check_axe(page)
+
+
+def test_skip_links_lead_to_each_part(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server, "en")
+    enter(page, "Gwen")
+    page.goto("/")
+    for tabs, name, target in [
+        (1, "Skip to content", "main"),
+        (2, "Skip to the games", "games-heading"),
+        (3, "Skip to the open tables", "tables-heading"),
+        (4, "Skip to the chat", "chat-heading"),
+    ]:
+        page.goto("/")
+        for _ in range(tabs):
+            page.keyboard.press("Tab")
+        expect(page.get_by_role("link", name=name)).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator(f"#{target}")).to_be_focused()
+    # t goes to the lobby's chat, Escape back to the games.
+    page.keyboard.press("t")
+    expect(page.locator("#chat-input")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#games-heading")).to_be_focused()
+
+
+def test_a_step_of_a_menu_says_its_question(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server, "en")
+    enter(page, "Katell")
+    # With this seed the player starts, and the menu groups what to claim in steps.
+    create_table(page, "stir-fry-eighteen", 2, 1, seed=1)
+    started(page)
+    expect(page.locator("#choices button").first).to_be_focused()
+    step = page.locator("#choices button.step").first
+    label = step.inner_text()
+    number, title = label.split(". ", 1)
+    page.keyboard.press(number)
+    expect(page.locator("#choices .step-title")).to_have_text(title)
+    page.wait_for_function("text => window.__said.at(-1).text === text", arg=title)
+    expect(page.locator("#choices button").first).to_be_focused()
+    page.keyboard.press("0")
+    prompt = " ".join(page.locator("#prompt").inner_text().split("\n"))
+    page.wait_for_function("text => window.__said.at(-1).text === text", arg=prompt)
+    expect(page.locator("#choices button").first).to_be_focused()
+
+
+def test_the_lobby_and_the_table_say_the_clock_and_a_chosen_deal_before_anyone_sits(
+    browser: Browser, server: Server
+) -> None:
+    with server.http(server.guest("Créatrice")) as http:
+        created = http.post(
+            "/api/v1/tables",
+            json={"game": "pieds-dans-le-plat", "players": 2, "clock": "fast", "seed": 7},
+        ).json()
+    page = open_page(browser, server, "fr")
+    line = page.locator(f"#table-{created['id']}")
+    expect(line).to_contain_text("horloge : 15 s par tour, 6 s pour répondre ensemble")
+    expect(line).to_contain_text("donne choisie")
+    screenshot(page, "lobby-terms-fr")
+    page.goto(f"/tables/{created['id']}")
+    terms = page.locator("#terms")
+    expect(terms).to_contain_text("horloge : 15 s par tour")
+    expect(terms).to_contain_text("non classée")
+    expect(terms).to_contain_text("donne choisie")
+    screenshot(page, "table-terms-fr")

@@ -17,7 +17,7 @@ from tests.web.browser import (
     open_page,
     play_to_end,
     screenshot,
-    start,
+    started,
 )
 
 GAME = "pieds-dans-le-plat"
@@ -49,7 +49,7 @@ def test_a_rated_game_reaches_the_players_page_and_the_leaderboard(
     page = open_page(browser, server, "fr")
     me = registered(page, server, "Maëlle")
     table = create_table(page, GAME, 2, 1, rated=True)
-    start(page)
+    started(page)
     play_to_end(page, keyboard=False)
 
     # The results name each seat; a person's line leads to their page.

@@ -10,7 +10,7 @@ import time
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.harness import Server
-from tests.web.browser import check_axe, create_table, enter, open_page, over, said, start
+from tests.web.browser import check_axe, create_table, enter, open_page, over, said, started
 
 GAME = "pieds-dans-le-plat"
 
@@ -48,7 +48,7 @@ def test_two_players_a_reload_and_a_spectator(browser: Browser, server: Server) 
     row.get_by_role("button", name="Sit down").click()
     bao.wait_for_url(re.compile(f"/tables/{table}"))
     expect(anne.locator("#seats")).to_contain_text("Bao")
-    start(anne)
+    started(anne)
     expect(bao.locator("#status")).not_to_have_text(re.compile("not started"))
 
     watcher = open_page(browser, server, "fr")
@@ -58,11 +58,20 @@ def test_two_players_a_reload_and_a_spectator(browser: Browser, server: Server) 
     check_axe(watcher)
 
     play_both([anne, bao], until=6)
+    anne.locator("#chat-input").fill("À toi, Bao !")
+    anne.locator("#chat-input").press("Enter")
+    expect(bao.locator("#chat-log li")).to_have_text(["Anne (guest): À toi, Bao !"])
     before = bao.locator("#log li").all_inner_texts()
+    # Bao's page opened after the start: the opening was still told (it begins the log).
+    assert before[0].startswith("Your hand")
+    assert before[0] in said(bao, "polite")
     bao.reload()
-    # The page comes back where it was: the same last events, and Bao plays on.
-    expect(bao.locator("#log li").last).to_have_text(before[-1])
-    assert bao.locator("#log li").all_inner_texts()[-3:] == before[-3:]
+    # The page comes back where it was: the whole log (the opening and the notices too) and
+    # the chat, none of it said again; and Bao plays on.
+    expect(bao.locator("#log li")).to_have_count(len(before))
+    assert bao.locator("#log li").all_inner_texts() == before
+    expect(bao.locator("#chat-log li")).to_have_text(["Anne (guest): À toi, Bao !"])
+    assert not set(said(bao)) & set(before), "the reload said old lines again"
 
     play_both([anne, bao])
     for page in (anne, watcher):
@@ -73,7 +82,8 @@ def test_two_players_a_reload_and_a_spectator(browser: Browser, server: Server) 
     assert watcher.locator("#choices button").count() == 0
     # Nobody's hand reached the spectator.
     assert not any(
-        text.startswith("Main de") for text in watcher.locator("#log li").all_inner_texts()
+        text.startswith(("Main de", "Votre main"))
+        for text in watcher.locator("#log li").all_inner_texts()
     )
 
     replay(watcher, table)

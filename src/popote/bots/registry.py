@@ -8,8 +8,9 @@ unless the game has its own easy bot), ``moyen`` (the heuristic bot), ``difficil
 
 from __future__ import annotations
 
-from popote.bots.base import Bot, RandomBot, SloppyBot
+from popote.bots.base import RandomBot, SloppyBot
 from popote.bots.search import SearchBot, bot_rollout, random_rollout
+from popote.core.bot import Bot
 from popote.core.errors import InvalidSetup
 from popote.core.game import Game
 from popote.core.i18n import Text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from popote.bots.base import Bot
 from popote.core.actions import Action, visible_events
+from popote.core.bot import Bot
 from popote.core.match import Match
 
 

@@ -25,8 +25,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from popote.bots.base import Bot
 from popote.core.actions import Action, Event
+from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.match import Match
 

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from popote.balance import report_data, study_for, study_rows, study_tasks
 from popote.bots.registry import parse_bot_kinds
 from popote.cli.common import parse_options
 from popote.cli.paths import check_output_file, check_output_folder
@@ -45,10 +44,11 @@ from popote.core.i18n import Lang, Text
 from popote.core.match import create_match
 from popote.core.registry import get_game
 from popote.core.wording import Plural
-from popote.duplicate import duplicate_tasks, summarise_duplicate
-from popote.ray_backend import load_ray
-from popote.regret import measure, regret_tasks, summarise_regret
-from popote.simulate import (
+from popote.lab.balance import report_data, study_for, study_rows, study_tasks
+from popote.lab.duplicate import duplicate_tasks, summarise_duplicate
+from popote.lab.ray_backend import load_ray
+from popote.lab.regret import measure, regret_tasks, summarise_regret
+from popote.lab.simulate import (
     BACKENDS,
     PLOT_FORMATS,
     Batch,
@@ -59,7 +59,7 @@ from popote.simulate import (
     simulation_tasks,
     summarise,
 )
-from popote.tournament import summarise_tournament, tournament_tasks
+from popote.lab.tournament import summarise_tournament, tournament_tasks
 
 Task = TypeVar("Task")
 Outcome = TypeVar("Outcome")
@@ -183,13 +183,13 @@ def _batch(args: argparse.Namespace) -> tuple[Batch, int]:
     return Batch(args.game, players, args.games, seed, options), jobs
 
 
-def _say(text: Text, lang: Lang, **fields: Any) -> None:
+def say_line(text: Text, lang: Lang, **fields: Any) -> None:
     """A line for the person at the terminal that is not a figure: on standard error."""
     print(text.render(lang, **fields), file=sys.stderr, flush=True)
 
 
-def _written(path: Path, lang: Lang) -> None:
-    _say(Text("Écrit : {path}", "Written: {path}"), lang, path=path)
+def written(path: Path, lang: Lang) -> None:
+    say_line(Text("Écrit : {path}", "Written: {path}"), lang, path=path)
 
 
 def _play(
@@ -206,7 +206,7 @@ def _play(
         with progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
             done = run_parallel(work, tasks, jobs, advance, args.backend)
     except Interrupted as interrupt:
-        _say(
+        say_line(
             Text(
                 "Interrompu (Ctrl-C) après {elapsed} : {done} {finished} sur {total}.",
                 "Interrupted (Ctrl-C) after {elapsed}: {done} {finished} out of {total}.",
@@ -218,7 +218,7 @@ def _play(
             total=number(len(tasks), lang),
         )
         return interrupt.done, True
-    _say(
+    say_line(
         Text("Terminé en {elapsed}.", "Done in {elapsed}."),
         lang,
         elapsed=duration(time.monotonic() - started, lang),
@@ -231,7 +231,7 @@ FINISHED = Plural(("terminée", "terminées"), ("finished", "finished"))
 
 
 def _nothing_finished(lang: Lang) -> int:
-    _say(
+    say_line(
         Text("Aucune partie terminée : rien à rapporter.", "No game finished: nothing to report."),
         lang,
     )
@@ -247,7 +247,7 @@ def _emit_json(report: dict[str, Any], target: str | None, lang: Lang) -> bool:
         print(text)
         return True
     Path(target).write_text(text + "\n", encoding="utf-8")
-    _written(Path(target), lang)
+    written(Path(target), lang)
     return False
 
 
@@ -259,7 +259,7 @@ def _finish(
     interrupted: bool,
 ) -> int:
     if interrupted:
-        _say(
+        say_line(
             Text(
                 "Le rapport ci-dessous ne porte que sur ces parties-là.",
                 "The report below covers those games only.",
@@ -274,7 +274,7 @@ def _finish(
 def _plot(path: Path | None, draw: Callable[[Path], None], lang: Lang) -> None:
     if path is not None:
         draw(path)
-        _written(path, lang)
+        written(path, lang)
 
 
 def run_simulation(args: argparse.Namespace, lang: Lang) -> int:
@@ -422,20 +422,22 @@ def run_balance(args: argparse.Namespace, lang: Lang) -> int:
     game = get_game(args.game)
     jobs, seed = _jobs_and_seed(args)
     out: Path = args.out
-    check_output_folder(out, BALANCE_SUFFIXES)
+    # Only the default, Popote's own ~/popote/balance, may need its parent made too.
+    ours = out == BALANCE_OUT
+    check_output_folder(out, BALANCE_SUFFIXES, make_parents=ours)
     study = study_for(game)
     records, interrupted = _play(
         play_task, study_tasks(game, study, args.games, seed), jobs, args, lang
     )
     if interrupted:
-        _say(Text("Rien n'a été écrit.", "Nothing was written."), lang)
+        say_line(Text("Rien n'a été écrit.", "Nothing was written."), lang)
         return INTERRUPTED
     rows = study_rows(study, args.games, records)
     command = f"popote balance {args.game} --games {args.games} --seed {seed} --out {out}"
     if lang != "fr":
         command += f" --lang {lang}"  # regenerating gives back the same file
     text = balance_markdown(game, study, rows, command, lang)
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=ours, exist_ok=True)
     files = {suffix: out / f"{args.game}{suffix}" for suffix in (".md", ".json", ".png")}
     files[".md"].write_text(text, encoding="utf-8")
     files[".json"].write_text(
@@ -447,5 +449,5 @@ def run_balance(args: argparse.Namespace, lang: Lang) -> int:
     plot_balance(game, study, rows, files[".png"], lang)
     print(text)
     for path in files.values():
-        _written(path, lang)
+        written(path, lang)
     return 0

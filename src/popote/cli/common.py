@@ -12,7 +12,7 @@ from popote.core.errors import InvalidSetup, PopoteError, shown
 from popote.core.game import Game
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match, create_match
-from popote.core.options import OptionValue
+from popote.core.options import Option, OptionKind, OptionValue
 from popote.core.registry import get_game
 
 SAVE_FORMAT = 1
@@ -27,6 +27,42 @@ def seat_names(players: int, human: int | None, lang: Lang) -> list[str]:
         else:
             names.append(Text("Siège {n}", "Seat {n}").format(n=seat + 1).get(lang))
     return names
+
+
+BOOLEAN_WORDS = {True: Text("oui", "true"), False: Text("non", "false")}
+"""How a yes-or-no option is written on the command line (both spellings are read back)."""
+
+
+def option_value(value: OptionValue, lang: Lang) -> str:
+    """A value as ``--option KEY=VALUE`` takes it: ``oui`` / ``true`` for a yes, not ``True``."""
+    return BOOLEAN_WORDS[value].get(lang) if isinstance(value, bool) else str(value)
+
+
+def options_line(options: Mapping[str, OptionValue], lang: Lang) -> str:
+    """``assisted=non, empty_pile=reshuffle``: the options as they would be typed."""
+    return ", ".join(f"{key}={option_value(value, lang)}" for key, value in options.items())
+
+
+def option_usage(option: Option, lang: Lang) -> str:
+    """What ``--option KEY=…`` accepts and its default, as ``popote list`` shows it."""
+    if option.kind is OptionKind.BOOL:
+        values = "|".join(BOOLEAN_WORDS[answer].get(lang) for answer in (True, False))
+    elif option.kind is OptionKind.INT:
+        values = Text("N, de {low} à {high}", "N, {low} to {high}").render(
+            lang, low=option.minimum, high=option.maximum
+        )
+    else:
+        values = "|".join(option.choices)
+    return Text(
+        "--option {key}={values} (défaut : {default}) : {help}",
+        "--option {key}={values} (default: {default}): {help}",
+    ).render(
+        lang,
+        key=option.key,
+        values=values,
+        default=option_value(option.default, lang),
+        help=option.help.get(lang),
+    )
 
 
 def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, OptionValue]:
@@ -67,10 +103,17 @@ def write_save(
 
 
 def save_payload(
-    record: Mapping[str, Any], human: int | None, bots: Sequence[str | None] = ()
+    record: Mapping[str, Any],
+    human: int | None,
+    bots: Sequence[str | None] = (),
+    names: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """What a save file holds (the online server hands out the same)."""
-    return {"popote_save": SAVE_FORMAT, **record, "human_seat": human, "bots": list(bots)}
+    """What a save file holds (the online server hands out the same, with ``names``: the
+    players' names at its table)."""
+    payload = {"popote_save": SAVE_FORMAT, **record, "human_seat": human, "bots": list(bots)}
+    if names:
+        payload["names"] = list(names)
+    return payload
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -108,6 +151,7 @@ def read_save(path: Path) -> dict[str, Any]:
         )
     _check_version(path, payload)
     _check_seats(path, payload)
+    _check_names(path, payload)
     return payload
 
 
@@ -146,6 +190,37 @@ def _check_seats(path: Path, payload: dict[str, Any]) -> None:
                 "{path}: unreadable list of bots (one name per seat expected)",
             ).format(path=path)
         )
+
+
+LONGEST_NAME = 64
+"""The longest seat name a save may hold (online names are shorter)."""
+
+
+def _check_names(path: Path, payload: dict[str, Any]) -> None:
+    """Names, when the save has them: one printable name per seat (a name that could move
+    the cursor or clear the screen is no name)."""
+    names = payload.get("names")
+    if names is None:
+        return
+    if not (
+        isinstance(names, list)
+        and len(names) == payload["players"]
+        and all(
+            isinstance(n, str) and n.isprintable() and 0 < len(n) <= LONGEST_NAME for n in names
+        )
+    ):
+        raise SaveFileError(
+            Text(
+                "{path} : noms des joueurs illisibles (un nom par siège attendu)",
+                "{path}: unreadable player names (one name per seat expected)",
+            ).format(path=path)
+        )
+
+
+def saved_names(saved: Mapping[str, Any], viewer: int | None, lang: Lang) -> list[str]:
+    """The players' names the save keeps (an online table's), else "Siège 1 (vous)"..."""
+    names = saved.get("names")
+    return list(names) if names else seat_names(saved["players"], viewer, lang)
 
 
 def saved_moves(path: Path, saved: Mapping[str, Any]) -> Iterator[tuple[Match, list[Event]]]:

@@ -21,9 +21,10 @@ from popote.cli.batch import (
     run_simulation,
     run_tournament,
 )
-from popote.cli.common import parse_options
+from popote.cli.calibrate import add_calibrate_arguments, run_calibrate
+from popote.cli.common import option_usage, parse_options
 from popote.cli.keys import KeyReader
-from popote.cli.online_setup import Identities, config_file
+from popote.cli.online_identities import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
 from popote.core.errors import PopoteError
@@ -117,6 +118,23 @@ def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
         ),
         say,
     )
+    calibrate = command(
+        "calibrate",
+        "chercher les options d'un jeu qui atteignent des cibles (taux de victoire, "
+        "durée…) : Markdown, JSON et graphique",
+        "search a game's options until they meet targets (win rates, length...): "
+        "Markdown, JSON and plot",
+    )
+    _match_arguments(
+        calibrate,
+        say,
+        seed=say(
+            "(défaut : 0 ; la vérification joue les graines N, N+1… comme simulate --seed N)",
+            "(default: 0; the verification plays seeds N, N+1... as simulate --seed N does)",
+        ),
+    )
+    _bots_argument(calibrate, say)
+    add_calibrate_arguments(calibrate, lang)
     _replay_arguments(
         command(
             "replay",
@@ -409,10 +427,7 @@ def list_games(lang: Lang) -> None:
             .get(lang)
         )
         for option in spec.options:
-            allowed = f" [{', '.join(option.choices)}]" if option.choices else ""
-            print(
-                f"    --option {option.key}=… ({option.kind.value}, {option.default}){allowed}: {option.help.get(lang)}"
-            )
+            print("    " + option_usage(option, lang))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -436,6 +451,7 @@ BATCH_COMMANDS = {
     "duplicate": run_duplicate,
     "regret": run_regret,
     "balance": run_balance,
+    "calibrate": run_calibrate,
 }
 
 
@@ -450,11 +466,12 @@ def _run(args: argparse.Namespace, lang: Lang) -> int:
         elif args.command == "play":
             _play(args, lang)
         else:
+            keys = KeyReader()
             replay_file(
                 args.file,
                 lang,
-                KeyReader(),
-                print,
+                keys,
+                keys.write,
                 pause=sys.stdin.isatty() and not args.all,
                 reveal=args.reveal,
             )
@@ -478,10 +495,12 @@ def _play(args: argparse.Namespace, lang: Lang) -> None:
         from popote.cli.online import play_online  # noqa: PLC0415
 
         identities = Identities(config_file())
-        play_online(args.server, args.name, args.table, lang, keys, print, keys.discard, identities)
+        play_online(
+            args.server, args.name, args.table, lang, keys, keys.write, keys.discard, identities
+        )
         return
     if args.resume is not None:
-        resume_game(args.resume, args.save, lang, keys, print, keys.discard)
+        resume_game(args.resume, args.save, lang, keys, keys.write, keys.discard, args.game)
         return
     if args.game is None:
         raise PopoteError(
@@ -496,7 +515,7 @@ def _play(args: argparse.Namespace, lang: Lang) -> None:
         parse_options(get_game(args.game), args.option),
         lang,
         keys,
-        print,
+        keys.write,
         args.save,
         keys.discard,
     )

@@ -16,10 +16,11 @@ from typing import Any
 
 import httpx
 
+from popote.cli.online_identities import Identities
 from popote.cli.online_link import CHAT_ERRORS, Frame, OnlineError, TableLink, server_refusal
-from popote.cli.online_setup import Identities, ask_choice, ask_name, ask_table
+from popote.cli.online_setup import ask_choice, ask_name, ask_table
 from popote.cli.play import SAVED, Console, ask_save_path
-from popote.cli.terminal import FORCED, MenuAsker, QuitGame, Reader, Writer
+from popote.cli.terminal import FORCED, Answer, MenuAsker, QuitGame, Reader, Writer
 from popote.core.actions import Action
 from popote.core.game import PLAYERS, Presenter, View
 from popote.core.i18n import Lang, Text
@@ -67,6 +68,15 @@ LEFT = Text(
     "Vous quittez la table ; un robot joue à votre place jusqu'à votre retour.",
     "You leave the table; a bot plays for you until you come back.",
 )
+TABLE_ID = Text(
+    "Table {id} ; pour y revenir : popote play --server {url} --table {id}",
+    "Table {id}; to come back to it: popote play --server {url} --table {id}",
+)
+CLOSED = Text(
+    "Client fermé ; la table {id} continue sans vous.",
+    "Client closed; the table {id} goes on without you.",
+)
+GOODBYE = Text("Client fermé.", "Client closed.")
 
 
 class Server:
@@ -114,17 +124,18 @@ def play_online(
         chat = _ChatKey()
         asker = MenuAsker(None, lang, read, say, discard, {"c": (CHAT_HELP, chat)})
         me = _sign_in(server, identities, name, asker)
-        say(WELCOME.render(lang, url=server.url, name=me))
+        say(WELCOME.render(lang, url=server.url, name=me.shown))
         while True:
-            chosen, created = _pick_table(server, identities, table, asker)
+            chosen, created = _pick_table(server, identities, me, table, asker)
             table = None
+            identities.put(server.url, me.key, table=chosen["id"])
             session = TableSession(server, chosen, created, asker)
             chat.session = session
-            identities.put(server.url, table=chosen["id"])
             if session.run():
                 return
-    except QuitGame:
-        return
+    except (QuitGame, KeyboardInterrupt):
+        # Ctrl-C or the end of input anywhere outside a table: one line, no traceback.
+        say(GOODBYE.get(lang))
     finally:
         server.close()
 
@@ -140,31 +151,39 @@ def _locked(write: Writer) -> Writer:
     return locked
 
 
-def _sign_in(server: Server, identities: Identities, name: str | None, asker: MenuAsker) -> str:
-    """The stored guest of this server when its name fits, else a new guest."""
-    stored = identities.get(server.url)
-    if stored.get("token") and name in (None, stored.get("name")):
+@dataclass(frozen=True)
+class _Me:
+    """The name typed (the key of this person's token) and the name the server shows."""
+
+    key: str
+    shown: str
+
+
+def _sign_in(server: Server, identities: Identities, name: str | None, asker: MenuAsker) -> _Me:
+    """This name's stored guest on this server, else a new guest under that name."""
+    chosen = name or ask_name(asker, identities.last_name(server.url))
+    stored = identities.get(server.url, chosen)
+    if stored.get("token"):
         server.token = str(stored["token"])
         try:
-            return str(server.call("GET", "/me")["name"])
+            return _Me(chosen, str(server.call("GET", "/me")["name"]))
         except OnlineError:
             server.token = None
-    chosen = name or ask_name(asker, stored.get("name"))
     guest = server.call("POST", "/guests", {"name": chosen, "lang": server.lang})
     server.token = guest["token"]
-    identities.put(server.url, name=guest["name"], token=guest["token"])
-    return str(guest["name"])
+    identities.put(server.url, chosen, token=guest["token"])
+    return _Me(chosen, str(guest["name"]))
 
 
 def _pick_table(
-    server: Server, identities: Identities, wanted: str | None, asker: MenuAsker
+    server: Server, identities: Identities, me: _Me, wanted: str | None, asker: MenuAsker
 ) -> tuple[dict[str, Any], bool]:
     """The table to open and whether this person just created it."""
     if wanted is not None:
         return _sit_or_watch(server, server.call("GET", f"/tables/{wanted}"), asker), False
     while True:
         tables = server.call("GET", "/tables")
-        back = _table_to_return_to(server, identities)
+        back = _table_to_return_to(server, identities.get(server.url, me.key).get("table"))
         menu = _lobby_menu(tables, back, asker.lang)
         if not tables:
             asker.write(NO_TABLE.get(asker.lang))
@@ -182,8 +201,7 @@ def _pick_table(
             asker.write(refusal.message(asker.lang))
 
 
-def _table_to_return_to(server: Server, identities: Identities) -> dict[str, Any] | None:
-    last = identities.get(server.url).get("table")
+def _table_to_return_to(server: Server, last: object) -> dict[str, Any] | None:
     if not isinstance(last, str):
         return None
     try:
@@ -261,12 +279,17 @@ class _ChatKey:
 
 @dataclass
 class _Turn:
-    """The newest state frame and what the person has already answered."""
+    """The newest state frame and the decision the person has already answered (its id)."""
 
     state: Frame | None = None
-    answered: int = -1
+    answered: int | None = None
     reply: Frame | None = None
     gone: str | None = None
+
+    def asked(self) -> int | None:
+        """The id of the decision the newest state asks this seat, if any."""
+        decision = None if self.state is None else self.state["decision"]
+        return None if decision is None else int(decision["id"])
 
 
 class TableSession:
@@ -292,6 +315,22 @@ class TableSession:
     def run(self) -> bool:
         """Play until the end; True when the person quits the client too."""
         welcome = self.link.open()
+        try:
+            self._opening(welcome)
+            return self._play()
+        except (QuitGame, KeyboardInterrupt) as stop:
+            if isinstance(stop, QuitGame) and stop.asked and self.seat is not None:
+                self.server.call("POST", f"/tables/{self.table['id']}/leave")
+                self.asker.write(LEFT.get(self.lang))
+            else:
+                # Ctrl-C (watching, or waiting for a turn) or the end of input: one line.
+                self.asker.write(CLOSED.render(self.lang, id=self.table["id"]))
+            return True
+        finally:
+            self.link.close()
+            self.asker.game = None
+
+    def _opening(self, welcome: Frame) -> None:
         self.seat = welcome["seat"]
         title = self.table["title"]
         done = (
@@ -300,17 +339,8 @@ class TableSession:
             else SEATED.render(self.lang, seat=self.seat + 1, title=title)
         )
         self.asker.write(done)
+        self.asker.write(TABLE_ID.render(self.lang, id=self.table["id"], url=self.server.url))
         self.asker.game = get_game(self.table["game"])
-        try:
-            return self._play()
-        except QuitGame as stop:
-            if stop.asked and self.seat is not None:
-                self.server.call("POST", f"/tables/{self.table['id']}/leave")
-                self.asker.write(LEFT.get(self.lang))
-            return True
-        finally:
-            self.link.close()
-            self.asker.game = None
 
     def _play(self) -> bool:
         while True:
@@ -345,9 +375,8 @@ class TableSession:
         if self._waiting():
             return self._full() and self.created and not self._started
         assert state is not None
-        return state["result"] is not None or (
-            state["decision"] is not None and state["index"] > self.turn.answered
-        )
+        asked = self.turn.asked()
+        return state["result"] is not None or (asked is not None and asked != self.turn.answered)
 
     def _full(self) -> bool:
         return _free_seats(self.table) == 0
@@ -369,16 +398,18 @@ class TableSession:
         else:
             action = self.asker.choose(menu, self._table_text)
         with self.changed:
-            if self.turn.state is not None and self.turn.state["index"] != state["index"]:
+            # Others may have played meanwhile: the answer still stands while this seat's
+            # decision is the same one (same id); only a decision that passed loses it.
+            if self.turn.asked() != decision["id"]:
                 self.asker.write(MOVED_ON.get(self.lang))
                 return
             self.turn.reply = None
-        self.link.act(dict(action), decision.get("id"))
+        self.link.act(dict(action), decision["id"])
         with self.changed:
             while self.turn.reply is None and self.turn.gone is None:
                 self.changed.wait(0.2)
             if self.turn.reply is not None and self.turn.reply["type"] == "ack":
-                self.turn.answered = state["index"]
+                self.turn.answered = decision["id"]
 
     def _offer_save(self) -> None:
         """The finished game as a ``popote replay`` file, if the person names one."""
@@ -394,7 +425,7 @@ class TableSession:
         return str(state["table_text"]) if state is not None else ""
 
     def chat(self) -> None:
-        typed = self.asker.ask(CHAT_ASK.get(self.lang), False).strip()
+        typed = self.asker.ask(CHAT_ASK.get(self.lang), Answer.LINE).strip()
         if typed:
             self.link.chat(typed)
 

@@ -6,15 +6,16 @@ same reader as the game's menus (one key when that is enough).
 
 from __future__ import annotations
 
-import json
-import os
+import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from popote.cli.terminal import (
     INVALID,
+    RANGE,
+    RANGE_ENTER,
     SINGLE_KEY_CHOICES,
+    Answer,
     MenuAsker,
     choice_number,
     excerpt,
@@ -26,7 +27,11 @@ from popote.core.wording import Plural
 from popote.server.seats import LEVEL_NAMES
 
 CHOICE = Text(
-    "Votre choix (1-{count}, Entrée : {default}) : ", "Your choice (1-{count}, Enter: {default}): "
+    "Votre choix ({range}, Entrée : {default}) : ", "Your choice ({range}, Enter: {default}): "
+)
+CHOICE_ENTER = Text(
+    "Votre choix ({range}, Entrée seule : {default}) : ",
+    "Your choice ({range}, Enter alone: {default}): ",
 )
 NUMBER = Text(
     "Un nombre de {low} à {high} (Entrée : {default}) : ",
@@ -68,9 +73,15 @@ def ask_choice(asker: MenuAsker, question: Text, labels: Sequence[str], default:
     for number, label in enumerate(labels, start=1):
         asker.write(f"  {number}. {label}")
     count = len(labels)
-    prompt = CHOICE.format(count=count, default=default + 1).get(lang)
+    quick = count <= SINGLE_KEY_CHOICES
+    # The default is named, not numbered: "2" would read as the second entry.
+    prompt = (CHOICE if quick else CHOICE_ENTER).render(
+        lang,
+        range=(RANGE if quick else RANGE_ENTER).render(lang, count=count),
+        default=labels[default],
+    )
     while True:
-        typed = asker.ask(prompt, count <= SINGLE_KEY_CHOICES).strip().lower()
+        typed = asker.ask(prompt, Answer.KEY if quick else Answer.COMMAND).strip().lower()
         chosen = choice_number(typed, count)
         if not typed:
             return default
@@ -83,7 +94,7 @@ def ask_number(asker: MenuAsker, question: str, low: int, high: int, default: in
     asker.write(question)
     prompt = NUMBER.format(low=low, high=high, default=default).get(asker.lang)
     while True:
-        typed = asker.ask(prompt, False).strip().lower()
+        typed = asker.ask(prompt, Answer.COMMAND).strip().lower()
         if not typed:
             return default
         chosen = typed_number(typed, low, high)
@@ -148,7 +159,9 @@ def ask_options(asker: MenuAsker, described: dict[str, dict[str, Any]]) -> dict[
     values = {key: option["default"] for key, option in described.items()}
     while described:
         labels = [
-            OPTION_LINE.render(lang, help=option["help"][lang], value=_shown(values[key], lang))
+            OPTION_LINE.render(
+                lang, help=_question(option, lang), value=_shown(option, values[key], lang)
+            )
             for key, option in described.items()
         ]
         chosen = ask_choice(asker, OPTIONS, [*labels, DONE.get(lang)], len(labels))
@@ -160,64 +173,37 @@ def ask_options(asker: MenuAsker, described: dict[str, dict[str, Any]]) -> dict[
 
 
 def _ask_value(asker: MenuAsker, option: dict[str, Any], value: Any) -> Any:
-    question = Text(option["help"]["fr"], option["help"]["en"])
+    lang = asker.lang
+    question = Text(_question(option, "fr"), _question(option, "en"))
     if option["type"] == "bool":
-        return bool(ask_choice(asker, question, [t.get(asker.lang) for t in YES_NO], int(value)))
+        return bool(ask_choice(asker, question, [t.get(lang) for t in YES_NO], int(value)))
     if option["type"] == "int":
-        return ask_number(asker, question.get(asker.lang), option["min"], option["max"], int(value))
+        return ask_number(asker, question.get(lang), option["min"], option["max"], int(value))
     choices = list(option["choices"])
-    return choices[ask_choice(asker, question, choices, choices.index(value))]
+    labels = [_shown(option, choice, lang) for choice in choices]
+    return choices[ask_choice(asker, question, labels, choices.index(value))]
 
 
-def _shown(value: Any, lang: Lang) -> str:
-    return YES_NO[value].get(lang) if isinstance(value, bool) else str(value)
+def _question(option: dict[str, Any], lang: Lang) -> str:
+    """The option's help without the values in parentheses that ``--option KEY=VALUE``
+    needs on the command line ("(reached)"): here each value is chosen by its name."""
+    text = str(option["help"][lang])
+    token = "|".join(re.escape(str(choice)) for choice in option.get("choices", ()))
+    return re.sub(rf" ?\((?:{token})(?:, (?:{token}))*\)", "", text) if token else text
+
+
+def _shown(option: dict[str, Any], value: Any, lang: Lang) -> str:
+    """A value by its name for people (the game's label, when it gives one)."""
+    if isinstance(value, bool):
+        return YES_NO[value].get(lang)
+    label = option.get("labels", {}).get(str(value), {})
+    return str(label.get(lang, value)) if isinstance(label, dict) else str(value)
 
 
 def ask_name(asker: MenuAsker, stored: str | None) -> str:
     """A name for a new guest; Enter keeps the stored one."""
     hint = NAME_STORED.render(asker.lang, name=stored) if stored else ""
     while True:
-        typed = asker.ask(NAME.render(asker.lang, stored=hint), False).strip()
+        typed = asker.ask(NAME.render(asker.lang, stored=hint), Answer.LINE).strip()
         if typed or stored:
             return typed or str(stored)
-
-
-def config_file() -> Path:
-    """Where guest tokens are kept, one per server (``$XDG_CONFIG_HOME/popote``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "popote" / "online.json"
-
-
-class Identities:
-    """Each server's guest name, token and last table, in a file only its owner reads."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def _saved(self) -> dict[str, Any]:
-        """Every server's entry; nothing when the file is missing or unreadable."""
-        try:
-            saved = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return saved if isinstance(saved, dict) else {}
-
-    def get(self, server: str) -> dict[str, Any]:
-        return _entry(self._saved(), server)
-
-    def put(self, server: str, **fields: Any) -> None:
-        saved = self._saved()
-        saved[server] = {**_entry(saved, server), **fields}
-        # Losing the token only costs a new guest name: a file that cannot be written is
-        # not worth stopping the game for.
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.touch(mode=0o600)
-            self.path.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
-        except OSError:
-            pass
-
-
-def _entry(saved: dict[str, Any], server: str) -> dict[str, Any]:
-    found = saved.get(server)
-    return found if isinstance(found, dict) else {}

@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from popote.bots.base import Bot
 from popote.bots.registry import make_bot, parse_bot_kinds
 from popote.bots.runner import play_out
 from popote.cli.common import SaveFileError, read_save, saved_moves, seat_names, write_save
 from popote.cli.paths import OutputPathError, check_output_file
-from popote.cli.terminal import QuitGame, Reader, TerminalPlayer, Writer, keep_input
+from popote.cli.terminal import Answer, QuitGame, Reader, TerminalPlayer, Writer, keep_input
 from popote.core.actions import Action, Event
+from popote.core.bot import Bot
 from popote.core.errors import InvalidSetup
 from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
@@ -118,11 +118,15 @@ def resume_game(
     read: Reader,
     write: Writer,
     discard: Callable[[], None] = keep_input,
+    game: str | None = None,
     think_after: float = THINKING_DELAY,
 ) -> Match:
     """The game saved in ``path``, continued where it stopped and saved there again
-    (or to ``save``); bots come back at their saved kinds and levels."""
+    (or to ``save``); bots come back at their saved kinds and levels. ``game``: the game
+    the person named, refused when the save holds another one."""
     saved = read_save(path)
+    if game is not None:
+        _check_same_game(path, saved, game, lang)
     match = _replayed(path, saved)
     human = saved["human_seat"]
     if match.over or human is None:
@@ -141,6 +145,19 @@ def resume_game(
         None if seat == human else DEFAULT_BOT for seat in range(match.players)
     ]
     return _play(match, human, kinds, console, target, think_after, len(match.events(human)))
+
+
+def _check_same_game(path: Path, saved: dict[str, Any], game: str, lang: Lang) -> None:
+    named, held = get_game(game), get_game(saved["game"])
+    if named is not held:
+        raise SaveFileError(
+            Text(
+                "{path} est une partie de {held}, pas de {named} : pour la reprendre, "
+                "popote play --resume {path}",
+                "{path} holds a game of {held}, not {named}: to resume it, "
+                "popote play --resume {path}",
+            ).format(path=path, held=held.spec.title.get(lang), named=named.spec.title.get(lang))
+        )
 
 
 def _check_human(human: int, players: int) -> None:
@@ -221,7 +238,7 @@ def ask_save_path(console: Console) -> Path | None:
     """A file to save a game the person quit, asked until it can be written."""
     while True:
         try:
-            typed = console.read(ASK_SAVE.get(console.lang), False).strip()
+            typed = console.read(ASK_SAVE.get(console.lang), Answer.LINE).strip()
         except (EOFError, KeyboardInterrupt):
             typed = ""
         if not typed:

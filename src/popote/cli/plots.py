@@ -1,5 +1,5 @@
-"""Plots of simulation, tournament, duplicate and balance reports (PNG or SVG, chosen by the
-file's suffix), each in one language.
+"""Plots of simulation, tournament, duplicate, balance and calibration reports (PNG or SVG,
+chosen by the file's suffix), each in one language.
 
 Imported only when a plot is asked for: matplotlib takes most of a second to load.
 """
@@ -19,10 +19,10 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from popote.balance import BalanceRow, study_groups
 from popote.cli.paths import check_output_file
 from popote.cli.report import LOWER_IS_BETTER
 from popote.cli.wording import (
+    FRESH,
     JOUEURS,
     PARTIES,
     bot_label,
@@ -33,7 +33,8 @@ from popote.cli.wording import (
 )
 from popote.core.game import BalanceMeasure, BalanceStudy, Game
 from popote.core.i18n import Lang, Text
-from popote.simulate import PLOT_FORMATS, GameRecord
+from popote.lab.balance import BalanceRow, study_groups
+from popote.lab.simulate import PLOT_FORMATS, GameRecord
 
 # SVG keeps its words as text: searchable, and readable by a screen reader.
 matplotlib.rcParams["svg.fonttype"] = "none"
@@ -249,3 +250,93 @@ def plot_balance(
     )
     axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     _save(figure, path)
+
+
+def plot_calibration(game: Game, report: dict[str, Any], path: Path, lang: Lang = "fr") -> None:
+    """Targets against measured values per cell: the target and its tolerance as a band, the
+    fresh games' figure as a point with its 95 % interval (hollow: the search's own figure,
+    when the verification did not run). One panel per measure."""
+    check_output_file(path, PLOT_FORMATS)
+    cells = report["cells"]
+    measures = list(dict.fromkeys(t["measure"] for cell in cells for t in cell["targets"]))
+    figure, panels = plt.subplots(
+        len(measures),
+        1,
+        figsize=(min(32.0, max(8.0, 0.6 * len(cells))), 6.0 * len(measures)),
+        layout="constrained",
+        squeeze=False,
+    )
+    for axes, measure in zip(panels[:, 0], measures, strict=True):
+        _calibration_panel(axes, cells, measure, lang)
+    panels[0, 0].set_title(
+        Text(
+            "{title} — calibrage, bots {bots}\ncible ± tolérance, et mesure sur {games} (intervalle à 95 %)",
+            "{title} — calibration, {bots} bots\ntarget ± tolerance, and the measure on {games} (95% interval)",
+        ).render(
+            lang,
+            title=game.spec.title.get(lang),
+            bots=", ".join(bot_label(bot, lang) for bot in report["bots"]),
+            games=count(report["budget"]["verify_games"], FRESH, lang),
+        )
+    )
+    _save(figure, path)
+
+
+MEASURED = {
+    True: Text("mesuré sur les parties neuves", "measured on the fresh games"),
+    False: Text("chiffre de la recherche, non vérifié", "the search's figure, not verified"),
+}
+
+
+def _calibration_panel(
+    axes: Axes, cells: Sequence[dict[str, Any]], measure: str, lang: Lang
+) -> None:
+    # Only the cells that aim at this measure, side by side.
+    cells = [c for c in cells if any(t["measure"] == measure for t in c["targets"])]
+    placed = [
+        (position, cell, target)
+        for position, cell in enumerate(cells)
+        for target in cell["targets"]
+        if target["measure"] == measure
+    ]
+    rate = measure.startswith(("side:", "seat:"))
+    labelled: set[bool] = set()
+    for position, cell, target in placed:
+        low, high = target["value"] - target["tolerance"], target["value"] + target["tolerance"]
+        axes.fill_between(
+            [position - 0.35, position + 0.35],
+            low,
+            high,
+            color="tab:green",
+            alpha=0.25,
+            label="_band"
+            if position
+            else Text("cible ± tolérance", "target ± tolerance").get(lang),
+        )
+        axes.hlines(target["value"], position - 0.35, position + 0.35, colors="tab:green")
+        measured = cell["verified"] or cell["search"]
+        if measured is None:
+            continue
+        shown = measured["figures"][measure]
+        value = shown["win_rate"] if rate else shown["mean"]
+        verified = cell["verified"] is not None
+        axes.errorbar(
+            [position],
+            [value],
+            yerr=[[max(0.0, value - shown["ci95_low"])], [max(0.0, shown["ci95_high"] - value)]],
+            fmt="o",
+            mfc="black" if verified else "none",
+            color="black",
+            capsize=3,
+            label="_point" if verified in labelled else MEASURED[verified].get(lang),
+        )
+        labelled.add(verified)
+    names = [cell["title"][lang] for cell in cells]
+    axes.set_xticks(range(len(cells)))
+    axes.set_xticklabels(
+        [textwrap.fill(name, TICK_WIDTH) for name in names], rotation=90, fontsize="x-small"
+    )
+    if rate:
+        _percent_axis(axes, lang)
+    axes.set_ylabel(measure)
+    axes.legend(loc="upper right", fontsize="small")

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from popote.cli.common import read_save, saved_moves, seat_names
+from popote.cli.common import options_line, read_save, saved_moves, saved_names
 from popote.cli.play import MOVES
-from popote.cli.terminal import Reader, Writer, typed_number
+from popote.cli.terminal import Answer, Reader, Writer, typed_number
 from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, Event, visible_events
 from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
@@ -35,18 +35,22 @@ MOVE = Text("— Coup {index} sur {total} —", "— Move {index} of {total} —
 ROUND = Text("— Manche {number} —", "— Round {number} —")
 SECRET = Text("Pour {seats} seulement : {line}", "For {seats} only: {line}")
 STEP = Text(
-    "[Entrée : suite, ? : aide] ",
-    "[Enter: next, ? help] ",
+    "[Entrée : suite, p : précédent, ? : aide] ",
+    "[Enter: next, p: previous, ? help] ",
 )
 HELP = Text(
-    "Entrée : coup suivant. p : coup précédent.\n"
+    "Entrée : coup suivant. p : coup précédent (une seule touche, comme les autres lettres).\n"
     "Un numéro puis Entrée : aller à ce coup (0 : le début).\n"
-    "m : début de la manche suivante. m et un numéro : début de cette manche.\n"
+    "m : aller au début d'une manche (Entrée : la suivante, ou son numéro puis Entrée).\n"
     "v : la table à ce moment. q : arrêter.",
-    "Enter: next move. p: previous move.\n"
+    "Enter: next move. p: previous move (a single key, as every letter).\n"
     "A number, then Enter: go to that move (0: the start).\n"
-    "m: start of the next round. m and a number: start of that round.\n"
+    "m: go to the start of a round (Enter: the next one, or its number then Enter).\n"
     "v: the table at this point. q: stop.",
+)
+WHICH_ROUND = Text(
+    "Manche (1-{count} puis Entrée, Entrée seule : la suivante) : ",
+    "Round (1-{count} then Enter, Enter alone: the next one): ",
 )
 INVALID = Text(
     "Commande inconnue : {typed}. Tapez ? pour l'aide.",
@@ -77,7 +81,7 @@ class Replay:
         self.reveal = reveal
         human = saved.get("human_seat")
         self.viewer: int | None = None if reveal else human
-        self.names = seat_names(saved["players"], self.viewer, lang)
+        self.names = saved_names(saved, self.viewer, lang)
         # A round starts right after each move that ends a scoring step.
         self.round_starts = [0] + [
             index
@@ -106,8 +110,7 @@ class Replay:
         ]
         options = self.saved["options"]
         if options:
-            shown = ", ".join(f"{key}={value}" for key, value in options.items())
-            lines.append(OPTIONS.render(lang, options=shown))
+            lines.append(OPTIONS.render(lang, options=options_line(options, lang)))
         if self.viewer is not None:
             lines.append(SEAT.render(lang, seat=self.viewer + 1))
         elif self.reveal:
@@ -179,7 +182,10 @@ def _step_through(replay: Replay, read: Reader, write: Writer) -> None:
     _show(replay, position, write)
     while True:
         try:
-            typed = read(STEP.get(lang), False).strip().lower()
+            typed = read(STEP.get(lang), Answer.COMMAND).strip().lower()
+            if typed == "m":
+                count = len(replay.round_starts)
+                typed += read(WHICH_ROUND.render(lang, count=count), Answer.COMMAND).strip()
         except (EOFError, KeyboardInterrupt):
             return
         if typed == "q":

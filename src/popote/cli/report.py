@@ -11,7 +11,6 @@ from typing import Any
 from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from popote.balance import BalanceRow, group_order, study_for, study_groups
 from popote.cli.wording import (
     BOTS,
     DONNES,
@@ -35,6 +34,7 @@ from popote.core.game import BalanceStudy, Game
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
 from popote.core.wording import Plural
+from popote.lab.balance import BalanceRow, group_order, study_for, study_groups
 
 MIN_DEALS = 30
 """Below this many deals the normal approximation of the paired difference is not trusted."""

@@ -7,17 +7,31 @@ shortcuts. Bad input asks again; the end of input ends the game cleanly.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping, Sequence
 
-from popote.bots.base import Bot
 from popote.core.actions import Action, Event
+from popote.core.bot import Bot
 from popote.core.game import Game
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match
 from popote.core.menu import Menu, MenuEntry, build_menu
 
-Reader = Callable[[str, bool], str]
-"""Reads an answer after a prompt; ``True`` when a single key press is enough."""
+
+class Answer(enum.Enum):
+    """How an answer is typed at a terminal."""
+
+    KEY = "key"
+    """One key press: a choice among at most nine, a yes or no."""
+    COMMAND = "command"
+    """A letter answers at once (``?``, ``r``, ``v``, ``q``...), a number is typed then
+    Enter, Enter alone answers too."""
+    LINE = "line"
+    """A line of text ended by Enter: a name, a file name, a chat message."""
+
+
+Reader = Callable[[str, Answer], str]
+"""Reads an answer after a prompt."""
 Writer = Callable[[str], None]
 
 SINGLE_KEY_CHOICES = 9
@@ -31,11 +45,12 @@ HELP = Text(
     "Tapez le numéro d'un choix.\n"
     "Jusqu'à 9 choix, une seule touche suffit, sans Entrée.\n"
     "À partir de 10 choix, tapez le numéro puis Entrée.\n"
-    "Raccourcis : ? aide, r résumé des règles, v table actuelle, q quitter.",
+    "Raccourcis, toujours d'une seule touche : ? aide, r résumé des règles, "
+    "v table actuelle, q quitter.",
     "Type the number of a choice.\n"
     "Up to 9 choices, a single key is enough, no Enter.\n"
     "From 10 choices on, type the number, then Enter.\n"
-    "Shortcuts: ? help, r rules summary, v current table, q quit.",
+    "Shortcuts, always a single key: ? help, r rules summary, v current table, q quit.",
 )
 HELP_QUICK = Text("Ici, une seule touche suffit.", "Here, a single key is enough.")
 HELP_ENTER = Text("Ici, tapez le numéro puis Entrée.", "Here, type the number, then Enter.")
@@ -121,6 +136,8 @@ class MenuAsker:
         self.extra = dict(extra or {})
 
     def choose(self, menu: Menu, table: Callable[[], str] | None = None) -> Action:
+        """A new decision: keys typed before it was asked answered nothing, and are dropped."""
+        self.discard()
         path = [menu]
         while True:
             entry = self._pick(path[-1], len(path) > 1, table)
@@ -140,7 +157,8 @@ class MenuAsker:
         count = len(menu.entries)
         quick = count <= SINGLE_KEY_CHOICES
         while True:
-            typed = self.ask(self._ask(count, quick, back), quick).strip().lower()
+            answer = Answer.KEY if quick else Answer.COMMAND
+            typed = self.ask(self._ask(count, quick, back), answer).strip().lower()
             if not typed:
                 continue
             chosen = choice_number(typed, count, back)
@@ -155,10 +173,10 @@ class MenuAsker:
         parts.append(ASK_HELP)
         return ASK.format(parts=", ".join(part.get(self.lang) for part in parts)).get(self.lang)
 
-    def ask(self, prompt: str, quick: bool) -> str:
+    def ask(self, prompt: str, answer: Answer) -> str:
         """One answer; the end of input (or Ctrl-C) quits."""
         try:
-            return self.read(prompt, quick)
+            return self.read(prompt, answer)
         except (EOFError, KeyboardInterrupt) as stop:
             raise QuitGame from stop
 
@@ -197,7 +215,7 @@ class MenuAsker:
             self.discard()
 
     def confirm_quit(self) -> None:
-        if self.ask(CONFIRM_QUIT.get(self.lang), True).strip().lower() in YES:
+        if self.ask(CONFIRM_QUIT.get(self.lang), Answer.KEY).strip().lower() in YES:
             raise QuitGame(asked=True)
         self.write(GO_ON.get(self.lang))
 

@@ -29,6 +29,7 @@ POSITIONS = Plural(("position", "positions"), ("position", "positions"))
 JOUEURS = Plural(("joueur", "joueurs"), ("player", "players"))
 POINTS = Plural(("point", "points"), ("point", "points"))
 BOTS = Plural(("bot", "bots"), ("bot", "bots"))
+FRESH = Plural(("partie neuve", "parties neuves"), ("fresh game", "fresh games"))
 
 
 def _rounded(value: float, digits: int) -> float:

@@ -16,10 +16,12 @@ from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.i18n import Lang, Text
 from popote.core.options import Option, OptionValue
+from popote.core.picture import Picture
 from popote.core.wording import Plural
 
 if TYPE_CHECKING:
-    from popote.bots.base import Bot
+    from popote.core.bot import Bot
+    from popote.core.calibration import CalibrationStudy
 
 View = dict[str, Any]
 Options = Mapping[str, OptionValue]
@@ -209,6 +211,14 @@ class Presenter(ABC):
         is no hand to draw; an empty hand is a group with no cards."""
         return None
 
+    def picture(
+        self, view: View, legal: Sequence[Action], lang: Lang, names: Sequence[str]
+    ) -> Picture | None:
+        """The table of ``view`` as a :class:`~popote.core.picture.Picture` a browser draws,
+        with ``legal`` (the seat's legal actions, empty for a spectator) on the cards that
+        play them; ``None`` (the default) where the game draws no picture."""
+        return None
+
     def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
         """The steps a long menu goes through to reach ``action`` ("Cuisiner", ...); see
         :func:`popote.core.menu.build_menu`. None by default: long menus are only paged."""
@@ -240,6 +250,10 @@ class Game(ABC):
 
     def balance_study(self) -> BalanceStudy | None:
         """The game's own balance study, or None for the first-seat advantage at every count."""
+        return None
+
+    def calibration_study(self) -> CalibrationStudy | None:
+        """The game's own calibration problem for ``popote calibrate``, or None."""
         return None
 
     def bot_for_level(self, level: str, seat: int, seed: int) -> Bot | None:

@@ -9,6 +9,14 @@ Traceback (most recent call last):
 popote.core.errors.InvalidSetup: option inconnue : 'asisted' (options : assisted)
 >>> spec.parse("oui")
 True
+
+A choice names each of its values for people (forms and menus), the value itself staying
+what ``--option KEY=VALUE`` and the protocol take:
+
+>>> pile = Option.choice("pile", "end", Text("Pioche vide", "Empty pile"), ["reshuffle", "end"],
+...     labels={"reshuffle": Text("remélanger", "reshuffle"), "end": Text("fin", "end")})
+>>> pile.label("end", "fr"), pile.describe()["labels"]["reshuffle"]
+('fin', {'fr': 'remélanger', 'en': 'reshuffle'})
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from popote.core.errors import InvalidSetup, shown
-from popote.core.i18n import Text
+from popote.core.i18n import Lang, Text
 
 OptionValue = bool | int | str
 
@@ -44,6 +52,8 @@ class Option:
     choices: tuple[str, ...] = field(default=())
     minimum: int | None = None
     maximum: int | None = None
+    labels: tuple[tuple[str, Text], ...] = field(default=())
+    """Each choice's name for people, in the order of ``choices``."""
 
     @classmethod
     def boolean(cls, key: str, default: bool, help: Text) -> Option:
@@ -54,8 +64,20 @@ class Option:
         return cls(key, OptionKind.INT, default, help, minimum=minimum, maximum=maximum)
 
     @classmethod
-    def choice(cls, key: str, default: str, help: Text, choices: Sequence[str]) -> Option:
-        return cls(key, OptionKind.CHOICE, default, help, choices=tuple(choices))
+    def choice(
+        cls,
+        key: str,
+        default: str,
+        help: Text,
+        choices: Sequence[str],
+        labels: Mapping[str, Text] | None = None,
+    ) -> Option:
+        named = tuple((value, labels[value]) for value in choices if labels and value in labels)
+        return cls(key, OptionKind.CHOICE, default, help, choices=tuple(choices), labels=named)
+
+    def label(self, value: str, lang: Lang) -> str:
+        """The name of choice ``value`` for people (the value itself where none is given)."""
+        return next((text.get(lang) for key, text in self.labels if key == value), value)
 
     def describe(self) -> dict[str, Any]:
         """The option as ``game_info`` lists it."""
@@ -66,6 +88,7 @@ class Option:
         }
         if self.kind is OptionKind.CHOICE:
             info["choices"] = list(self.choices)
+            info["labels"] = {value: text.as_dict() for value, text in self.labels}
         if self.kind is OptionKind.INT:
             info["min"] = self.minimum
             info["max"] = self.maximum

@@ -125,6 +125,10 @@ class ReactionWindow:
     def answered(self, seat: int) -> bool:
         return seat in self._answers
 
+    def answer_of(self, seat: int) -> Any:
+        """What ``seat`` answered (None: it passed or has not answered)."""
+        return self._answers.get(seat)
+
     def reactors(self) -> list[int]:
         """Seats that reacted, in priority (or arrival) order."""
         source = self._arrivals if self.first_wins else self.order

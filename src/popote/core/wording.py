@@ -79,6 +79,17 @@ def listed(words: Sequence[str], lang: Lang | None = None) -> str:
     return ", ".join(words[:-1]) + _AND.get(lang) + words[-1]
 
 
+def a_number(value: int) -> str:
+    """An English number with its article, as it is said: "a 7", "an 8", "an 11".
+
+    >>> [a_number(n) for n in (1, 8, 11, 18, 80, 81, 100, 11_000)]
+    ['a 1', 'an 8', 'an 11', 'an 18', 'an 80', 'an 81', 'a 100', 'an 11000']
+    """
+    digits = str(abs(value))
+    eleven_or_eighteen = len(digits) % 3 == 2 and digits[:2] in ("11", "18")
+    return ("an " if digits.startswith("8") or eleven_or_eighteen else "a ") + str(value)
+
+
 def _with_digits(pattern: str, digits: int) -> str:
     """The CLDR ``pattern`` with exactly ``digits`` decimals after its last integer digit."""
     last = pattern.rfind("0")

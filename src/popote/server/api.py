@@ -24,10 +24,13 @@ from popote.server.seats import LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
-REVISION = "1.3"
-"""Version 1, revision 1.3: the seat's hand as its presenter names it (1.2: decision ids,
-errors naming their action, several processes; 1.1: results, save, ratings and
-leaderboards; nothing changed)."""
+REVISION = "1.4"
+"""Version 1, revision 1.4: snapshots' first_event, clocks of the decisions a state opens,
+too_late naming who was first, choice labels, tables' terms and chosen deals, secret seeds,
+rated clocks and who a rated game counts for, 413 for large bodies, the lobby's socket
+sending what changed, guests' names marked, tokens only in the hello (1.3: the seat's hand
+as its presenter names it; 1.2: decision ids, errors naming their action, several
+processes; 1.1: results, save, ratings and leaderboards)."""
 
 
 class ErrorBody(BaseModel):
@@ -45,6 +48,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (403, "Not allowed to this identity"),
         (404, "No such table, player or address"),
         (409, "Not in this state of the table"),
+        (413, "Request body over 64 KiB: refused before it is read"),
         (422, "Malformed or refused by the rules"),
         (429, "Too many messages"),
         (503, "A store is unavailable: nothing changed"),
@@ -155,21 +159,28 @@ def _identity(user: User, token: str) -> dict[str, Any]:
     }
 
 
+def address_of(request: Request) -> str:
+    """The client's address (the one a reverse proxy forwards, see docs/operations.md)."""
+    return request.client.host if request.client else ""
+
+
 @router.post("/guests", summary="A guest identity: a name and a secret token")
-async def create_guest(body: NameBody, hub: HubDep) -> dict[str, Any]:
-    user, token = hub.guest(body.name, body.lang)
+async def create_guest(body: NameBody, hub: HubDep, request: Request) -> dict[str, Any]:
+    user, token = hub.identities.guest(body.name, body.lang, address_of(request))
     return _identity(user, token)
 
 
 @router.post("/accounts", summary="Register: a name kept by a password (Argon2)")
-async def register(body: AccountBody, hub: HubDep) -> dict[str, Any]:
-    user, token = await hub.register(body.name, body.password, body.lang)
+async def register(body: AccountBody, hub: HubDep, request: Request) -> dict[str, Any]:
+    user, token = await hub.identities.register(
+        body.name, body.password, body.lang, address_of(request)
+    )
     return _identity(user, token)
 
 
 @router.post("/login", summary="A new token for a registered player")
-async def login(body: LoginBody, hub: HubDep) -> dict[str, Any]:
-    user, token = await hub.login(body.name, body.password)
+async def login(body: LoginBody, hub: HubDep, request: Request) -> dict[str, Any]:
+    user, token = await hub.identities.login(body.name, body.password, address_of(request))
     return _identity(user, token)
 
 
@@ -339,7 +350,7 @@ def _results(
 def _save(
     hub: Hub, table_id: str, user: User | None, lang: Lang, args: dict[str, Any]
 ) -> dict[str, Any]:
-    return hub.save(hub.table(table_id, user, args["invite"]), user)
+    return hub.save(hub.table(table_id, user, args["invite"]), user, lang)
 
 
 TABLE_OPS: dict[str, TableOp] = {

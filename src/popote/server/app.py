@@ -17,13 +17,16 @@ from starlette.routing import Match, Route
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
 from popote.server import api, metrics, web, ws
+from popote.server.bodies import BODY_LIMIT, BodyLimit
 from popote.server.errors import Refused
+from popote.server.headers import BrowserProtections
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import Guard
 from popote.server.live import LiveTable
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
+from popote.server.web import api_docs
 
 log = logging.getLogger("popote.server")
 MALFORMED = Text("requête mal formée : {details}", "malformed request: {details}")
@@ -53,11 +56,21 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             await hub.shutdown()
 
-    app = FastAPI(title="Popote", version=str(api.PROTOCOL), lifespan=lifespan)
+    app = FastAPI(
+        title="Popote",
+        version=str(api.PROTOCOL),
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.add_middleware(BrowserProtections)
     app.state.guard = Guard(settings.limits)
+    app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(ws.router)
     web.install(app)
+    if settings.api_docs:
+        api_docs.install(app)
     app.include_router(metrics.router)
     app.include_router(metrics.probes)
     app.add_exception_handler(PopoteError, _refusal)  # type: ignore[arg-type]
@@ -85,7 +98,10 @@ def _answer(request: Request, status: int, code: str, text: Text) -> JSONRespons
 
 async def _refusal(request: Request, error: PopoteError) -> JSONResponse:
     if isinstance(error, Refused):
-        return _answer(request, error.status, error.code, error.text)
+        answer = _answer(request, error.status, error.code, error.text)
+        if error.retry_after is not None:
+            answer.headers["Retry-After"] = str(error.retry_after)
+        return answer
     return _answer(request, 422, "invalid", error.text)
 
 
@@ -101,6 +117,13 @@ HTTP_ERRORS = {
     400: ("unreadable", Text("requête illisible", "unreadable request")),
     404: ("not_found", Text("adresse inconnue", "no such address")),
     405: ("method", Text("méthode non permise ici", "method not allowed here")),
+    413: (
+        "too_large",
+        Text(
+            f"requête trop grande ({BODY_LIMIT // 1024} Kio au plus)",
+            f"request too large ({BODY_LIMIT // 1024} KiB at most)",
+        ),
+    ),
 }
 
 

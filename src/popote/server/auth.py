@@ -14,9 +14,17 @@ import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from zxcvbn import zxcvbn
 
 _HASHER = PasswordHasher()
 _KEPT = "\t\n\r\u200d"  # white space becomes spaces; the joiner holds emoji together
+PASSWORD_LENGTH = 8
+PASSWORD_SCORE = 3
+"""zxcvbn's score a password needs (0 to 4): 3 is about 10⁸ guesses or more, beyond what
+an attacker tries online against the login limits, and costly offline against Argon2."""
+ESTIMATED = 64
+"""Characters zxcvbn looks at: a longer password whose beginning is strong is strong, and
+one whose beginning is weak is refused anyway (its time grows with the length)."""
 
 
 def new_token() -> str:
@@ -36,6 +44,21 @@ def same_token(token: str, stored_hash: str) -> bool:
 
 def hash_password(password: str) -> str:
     return _HASHER.hash(password)
+
+
+def weak_password(password: str, name: str) -> bool:
+    """Whether ``password`` is too easy to guess: short, common, a keyboard walk, a
+    repetition, a date, the name itself... (zxcvbn's estimate, with the name as a hint).
+
+    >>> weak_password("azertyuiop", "Rozenn"), weak_password("Rozenn2024", "Rozenn")
+    (True, True)
+    >>> weak_password("soupe de poisson du port", "Rozenn")
+    False
+    """
+    if len(password) < PASSWORD_LENGTH:
+        return True
+    estimate = zxcvbn(password[:ESTIMATED], user_inputs=[name, *name.split()])
+    return int(estimate["score"]) < PASSWORD_SCORE
 
 
 def password_matches(stored: str, password: str) -> bool:
@@ -62,5 +85,7 @@ def clean_text(text: str, limit: int) -> str:
 
 
 def login_of(name: str) -> str:
-    """The folded form of a name, so "Rozenn" and "rozenn" are one account."""
+    """The folded form a registered name had before look-alikes were folded together
+    (``popote.server.names.login_key`` since): accounts whose key another one already
+    held keep it, and log in with it."""
     return unicodedata.normalize("NFKC", name).casefold()

@@ -3,28 +3,46 @@
 A worker gets the match's record, rebuilds it with the engine (``popote.replay``'s path),
 lets the bot observe what its seat saw, and returns the bot's action. Each worker keeps the
 last matches it rebuilt: the next decision at the same table only plays the new actions.
+
+Thinking is shared fairly. Cheap levels (a heuristic answers in milliseconds) have their own
+worker, so they never wait behind a search; the searches share the other workers through a
+:class:`FairQueue`: the identity that owns the fewest running searches goes first, then the
+one that used the least thinking time while busy, each identity's tables in turn. A bot's
+seed is the table's plus its seat: from an online table's secret seed, a keyed generator too.
+Workers die with the server, however it dies (Linux's parent-death signal).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
-from collections import OrderedDict
+import signal
+import sys
+import threading
+import time
+from collections import Counter, OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import popote
-from popote.bots.base import Bot
 from popote.bots.registry import make_bot
 from popote.core.actions import visible_events
+from popote.core.bot import Bot
 from popote.core.match import Match
 from popote.server.metrics import BOT_SECONDS
 
+T = TypeVar("T")
 _KEPT_MATCHES = 64
 NICENESS = 10
-"""How much lower than the server's the bot workers' CPU priority is."""
+"""How much lower than the server's the search workers' CPU priority is."""
+QUICK_NICENESS = 5
+"""The cheap levels' worker: below the server, above the searches."""
+QUICK_LEVELS = frozenset({"random", "facile", "moyen"})
+"""Levels that answer in milliseconds (no search): never queued behind one."""
+_PR_SET_PDEATHSIG = 1
 _worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot]] = OrderedDict()
 
 
@@ -55,27 +73,112 @@ def _world(table: str, record: dict[str, Any], seat: int, level: str) -> tuple[M
     return kept
 
 
-class BotPool:
-    """A pool of worker processes, started on first use and restarted if one dies."""
+class FairQueue(Generic[T]):
+    """Who thinks next when one of ``slots`` workers is free. Each item belongs to an
+    identity (``owner``: the table's creator pays for its bots) and a table. The identity
+    with the fewest items running goes first, then the one that used the fewest seconds
+    since it was last idle; within an identity its tables take turns, within a table first
+    come first served."""
 
-    def __init__(self, workers: int) -> None:
-        self._workers = max(1, workers)
+    def __init__(self, slots: int) -> None:
+        self.slots = slots
+        self._waiting: dict[int, OrderedDict[str, deque[T]]] = {}
+        self._running: Counter[int] = Counter()
+        self._used: dict[int, float] = {}
+
+    @property
+    def running(self) -> int:
+        return self._running.total()
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(q) for tables in self._waiting.values() for q in tables.values())
+
+    def push(self, owner: int, table: str, item: T) -> None:
+        self._waiting.setdefault(owner, OrderedDict()).setdefault(table, deque()).append(item)
+        self._used.setdefault(owner, 0.0)
+
+    def pop(self) -> tuple[int, T] | None:
+        """The next item to run, or None while every slot is busy or nothing waits."""
+        if not self._waiting or self.running >= self.slots:
+            return None
+        owner = min(self._waiting, key=lambda o: (self._running[o], self._used[o]))
+        tables = self._waiting[owner]
+        table, items = next(iter(tables.items()))
+        item = items.popleft()
+        tables.move_to_end(table)  # its other tables come first next time
+        if not items:
+            del tables[table]
+        if not tables:
+            del self._waiting[owner]
+        self._running[owner] += 1
+        return owner, item
+
+    def finish(self, owner: int, seconds: float) -> None:
+        """An item of ``owner`` ran for ``seconds``; an identity idle again starts afresh."""
+        self._running[owner] -= 1
+        self._used[owner] += seconds
+        if self._running[owner] <= 0 and owner not in self._waiting:
+            del self._running[owner]
+            del self._used[owner]
+
+
+Question = tuple[str, dict[str, Any], int, str]
+"""``think``'s arguments: table, record, seat, level."""
+Answer = asyncio.Future[dict[str, Any]]
+Job = tuple[Question, Answer]
+
+
+class Lane:
+    """Worker processes for some levels, fed by a :class:`FairQueue` one job per worker,
+    so that the queue's order is the order they run in."""
+
+    def __init__(self, workers: int, niceness: int) -> None:
+        self.queue: FairQueue[Job] = FairQueue(max(1, workers))
+        self._niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
 
-    async def choose(
-        self, table: str, record: dict[str, Any], seat: int, level: str
+    async def ask(
+        self, owner: int, table: str, record: dict[str, Any], seat: int, level: str
     ) -> dict[str, Any]:
+        answer: Answer = asyncio.get_running_loop().create_future()
+        self.queue.push(owner, table, ((table, record, seat, level), answer))
+        self._dispatch()
+        return await answer
+
+    def _dispatch(self) -> None:
+        while not self._closed and (job := self.queue.pop()) is not None:
+            owner, (question, answer) = job
+            if answer.done():  # its table let it go while it waited
+                self.queue.finish(owner, 0.0)
+                continue
+            task = asyncio.get_running_loop().create_task(self._run(owner, question, answer))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, owner: int, question: Question, answer: Answer) -> None:
+        started = time.monotonic()
+        try:
+            result = await self._think(question)
+        except Exception as error:  # the asking table logs it and plays on
+            if not answer.done():
+                answer.set_exception(error)
+        else:
+            if not answer.done():
+                answer.set_result(result)
+        finally:
+            self.queue.finish(owner, time.monotonic() - started)
+            self._dispatch()
+
+    async def _think(self, question: Question) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        with BOT_SECONDS.labels(level).time():
-            try:
-                return await loop.run_in_executor(
-                    self._executor(), think, table, record, seat, level
-                )
-            except BrokenProcessPool:
-                self._pool = None
-                return await loop.run_in_executor(
-                    self._executor(), think, table, record, seat, level
-                )
+        try:
+            return await loop.run_in_executor(self._executor(), think, *question)
+        except BrokenProcessPool:
+            self._pool = None
+            return await loop.run_in_executor(self._executor(), think, *question)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -84,11 +187,62 @@ class BotPool:
             # The workers yield the CPU to the event loop: a search that takes a little
             # longer is better than every table's clients waiting behind it.
             self._pool = ProcessPoolExecutor(
-                self._workers, mp_context=context, initializer=os.nice, initargs=(NICENESS,)
+                self.queue.slots,
+                mp_context=context,
+                initializer=start_worker,
+                initargs=(self._niceness, os.getpid()),
             )
         return self._pool
 
     def close(self) -> None:
+        self._closed = True
+        for task in self._tasks:
+            task.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class BotPool:
+    """The bots' worker processes: one lane for the cheap levels, one for the searches;
+    each started on first use and restarted if a worker dies."""
+
+    def __init__(self, workers: int) -> None:
+        self.quick = Lane(1, QUICK_NICENESS)
+        self.search = Lane(workers, NICENESS)
+
+    async def choose(
+        self, owner: int, table: str, record: dict[str, Any], seat: int, level: str
+    ) -> dict[str, Any]:
+        lane = self.quick if level in QUICK_LEVELS else self.search
+        with BOT_SECONDS.labels(level).time():
+            return await lane.ask(owner, table, record, seat, level)
+
+    def close(self) -> None:
+        self.quick.close()
+        self.search.close()
+
+
+def start_worker(niceness: int, server: int) -> None:
+    """In each new worker: a lower priority, and death with the server."""
+    os.nice(niceness)
+    die_with_parent()
+    if os.getppid() != server:  # the server died before the line above took effect
+        os._exit(1)
+
+
+def die_with_parent() -> None:
+    """Ask the kernel to kill this process when its parent dies (Linux), else watch the
+    parent from a thread."""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            return
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

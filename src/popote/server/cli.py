@@ -8,11 +8,22 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from popote.core.i18n import Lang, Text
+from popote.core.i18n import Lang, Text, parse_lang
 from popote.server import logs
 from popote.server.limits import Limits
-from popote.server.logs import LEVELS
+from popote.server.logs import FORMATS, LEVELS
+from popote.server.quotas import Quotas
+from popote.server.reach import stores_unreachable
 from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, Settings
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+HOW_TO_STOP = Text("Ctrl-C pour l'arrêter.", "Ctrl-C to stop it.")
+STOPPED = Text("Popote s'est arrêté.", "Popote has stopped.")
+NEEDS_POSTGRES = Text(
+    "--redis demande une base PostgreSQL (--db postgresql+psycopg://…)",
+    "--redis needs a PostgreSQL database (--db postgresql+psycopg://…)",
+)
+REFUSED = Text("popote serve : {reason}", "popote serve: {reason}")
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> None:
@@ -75,8 +86,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
     option(
         "--bot-workers",
         Text("N", "N"),
-        "processus des bots (défaut : {default})",
-        "bot processes (default: {default})",
+        "processus des bots qui cherchent (difficile, expert), plus un pour les autres niveaux "
+        "(défaut : {default})",
+        "processes of the searching bots (difficile, expert), plus one for the other levels "
+        "(default: {default})",
         type=int,
         default=2,
     )
@@ -99,6 +112,34 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Limits.per_ip,
     )
     option(
+        "--max-new-identities-per-ip",
+        Text("N", "N"),
+        "invités et comptes créés depuis une même adresse, d'un coup puis par heure, "
+        "0 : sans limite (défaut : {default})",
+        "guests and accounts created from one address, at once then per hour, "
+        "0: no limit (default: {default})",
+        type=int,
+        default=Quotas.identities_per_ip,
+    )
+    option(
+        "--max-open-tables",
+        Text("N", "N"),
+        "tables non terminées qu'une même identité a créées, 0 : sans limite (défaut : {default})",
+        "tables not over that one identity created, 0: no limit (default: {default})",
+        type=int,
+        default=Quotas.open_tables_per_identity,
+    )
+    option(
+        "--table-idle",
+        Text("MINUTES", "MINUTES"),
+        "une table qui n'a pas commencé et que personne n'utilise (personne connecté, aucun "
+        "siège pris ni quitté) disparaît après ce temps, 0 : jamais (défaut : {default})",
+        "a table that has not begun and that nobody uses (nobody connected, no seat taken "
+        "or left) disappears after this time, 0: never (default: {default})",
+        type=float,
+        default=Settings.table_idle / 60,
+    )
+    option(
         "--send-queue",
         Text("N", "N"),
         "messages en attente pour un client qui ne lit plus avant de le déconnecter, au moins "
@@ -118,13 +159,32 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         type=int,
         default=Settings.feed_memory,
     )
+    parser.add_argument(
+        "--api-docs",
+        action="store_true",
+        help=Text(
+            "sert la documentation de l'API à /docs (Swagger UI, depuis le paquet ; "
+            "défaut : éteinte)",
+            "serves the API's documentation at /docs (Swagger UI, from the package; default: off)",
+        ).get(lang),
+    )
     option(
         "--log-level",
         None,
-        "niveau des journaux JSON écrits sur la sortie d'erreur (défaut : {default})",
-        "level of the JSON logs written to standard error (default: {default})",
+        "niveau des journaux écrits sur la sortie d'erreur (défaut : {default})",
+        "level of the logs written to standard error (default: {default})",
         choices=LEVELS,
         default="info",
+    )
+    option(
+        "--log-format",
+        None,
+        "journaux en lignes courtes pour un terminal (plain) ou en JSON, une ligne par "
+        "événement, pour un collecteur (json) (défaut : {default})",
+        "logs as short lines for a terminal (plain) or as JSON, one line an event, for a "
+        "log collector (json) (default: {default})",
+        choices=FORMATS,
+        default="plain",
     )
 
 
@@ -138,14 +198,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from popote.server.app import create_app  # noqa: PLC0415
 
+    lang = parse_lang(getattr(args, "lang", "fr"))
     if args.redis and not (args.db or "").startswith("postgresql"):
         # Owners are PostgreSQL advisory locks: SQLite cannot be shared by processes.
-        print(
-            "popote serve : --redis demande une base PostgreSQL (--db postgresql+psycopg://…) / "
-            "--redis needs a PostgreSQL --db",
-            file=sys.stderr,
-        )
-        return 2
+        return _refuse(NEEDS_POSTGRES, lang, 2)
     settings = Settings(
         data=args.data.expanduser(),
         db=args.db,
@@ -155,6 +211,12 @@ def run_serve(args: argparse.Namespace) -> int:
         # What a client coming back missed is queued at once, after its welcome and table.
         send_queue=max(args.send_queue, args.feed_memory + 2),
         feed_memory=max(0, args.feed_memory),
+        api_docs=args.api_docs,
+        table_idle=max(0.0, args.table_idle * 60),
+        quotas=Quotas(
+            identities_per_ip=max(0, args.max_new_identities_per_ip),
+            open_tables_per_identity=max(0, args.max_open_tables),
+        ),
         limits=Limits(
             allowed_origins=tuple(args.allowed_origin), per_ip=args.max_connections_per_ip
         ),
@@ -170,12 +232,21 @@ def run_serve(args: argparse.Namespace) -> int:
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    logs.setup(args.log_level)
-    return 0 if _serve(server, args.host, args.port) else 1
+    logs.setup(args.log_level, form=args.log_format)
+    unreachable = stores_unreachable(settings)
+    if unreachable is not None:
+        return _refuse(unreachable, lang, 1)
+    try:
+        return 0 if _serve(server, args.host, args.port, lang) else 1
+    except KeyboardInterrupt:
+        # A Ctrl-C before the server took over its signals (while it starts).
+        print(STOPPED.get(lang), flush=True)
+        return 0
 
 
-def _serve(server: uvicorn.Server, host: str, port: int) -> bool:
-    """Run until stopped; the one line is printed once the socket listens."""
+def _serve(server: uvicorn.Server, host: str, port: int, lang: Lang) -> bool:
+    """Run until stopped; the line saying where is printed once the socket listens, how to
+    stop it just after, and one line once it stops."""
     original = server.startup
 
     async def startup(sockets: object = None) -> None:
@@ -185,16 +256,27 @@ def _serve(server: uvicorn.Server, host: str, port: int) -> bool:
             where = f"[{host}]" if ":" in host else host
             address = f"http://{where}:{bound}"
             print(f"Popote écoute sur {address} / listening on {address}", flush=True)
+            print(HOW_TO_STOP.get(lang), flush=True)
 
     server.startup = startup  # type: ignore[method-assign]
-    # uvicorn shuts down gracefully on SIGTERM, then sends it again to whatever handler was
-    # there before; the default one would kill the process and report a failure.
-    previous = signal.signal(signal.SIGTERM, _already_stopped)
+    # uvicorn shuts down gracefully on SIGTERM and SIGINT (Ctrl-C), then sends the signal
+    # again to whatever handler was there before; the default ones would kill the process
+    # or raise KeyboardInterrupt through uvicorn, with a traceback.
+    previous = {stop: signal.signal(stop, _already_stopped) for stop in STOP_SIGNALS}
     try:
         server.run()
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for stop, handler in previous.items():
+            signal.signal(stop, handler)
+    if server.started:
+        print(STOPPED.get(lang), flush=True)
     return server.started
+
+
+def _refuse(reason: Text, lang: Lang, code: int) -> int:
+    """One line on standard error, and the exit status."""
+    print(REFUSED.render(lang, reason=reason.get(lang)), file=sys.stderr)
+    return code
 
 
 def _already_stopped(_signal: int, _frame: object) -> None:

@@ -11,16 +11,24 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from popote.server.errors import refused
-from popote.server.settings import CLOCKS, GAME_CLOCKS
+from popote.server.settings import CLOCKS, FAST, GAME_CLOCKS
 
 SHORTEST = 0.05
 LONGEST = 24 * 3600.0
+RATED_SHORTEST = FAST
+"""The shortest times a rated table gives (scaled like every clock by ``--clock-scale``)."""
 
 
 def table_clock(
-    game: str, kind: str | None, turn: float | None, window: float | None, scale: float
+    game: str,
+    kind: str | None,
+    turn: float | None,
+    window: float | None,
+    scale: float,
+    rated: bool = False,
 ) -> dict[str, Any]:
-    """The clock a table is created with: a preset (the game's by default), seconds optional."""
+    """The clock a table is created with: a preset (the game's by default), seconds optional;
+    at a ``rated`` table, never shorter than :data:`RATED_SHORTEST`."""
     name = kind or GAME_CLOCKS.get(game, "normal")
     if name not in CLOCKS:
         raise refused(
@@ -42,13 +50,30 @@ def table_clock(
                 low=SHORTEST,
                 high=LONGEST,
             )
-    if preset is None:
-        return {"kind": name, "turn": turn, "window": window}
-    return {
-        "kind": name,
-        "turn": turn if turn is not None else preset.turn * scale,
-        "window": window if window is not None else preset.window * scale,
-    }
+    if preset is not None:
+        turn = turn if turn is not None else preset.turn * scale
+        window = window if window is not None else preset.window * scale
+    if rated:
+        _meetable(turn, window, scale)
+    return {"kind": name, "turn": turn, "window": window}
+
+
+def _meetable(turn: float | None, window: float | None, scale: float) -> None:
+    """A rated table gives at least the ``fast`` preset's times (None: that kind of
+    decision has no clock): a clock nobody can meet would hand the game to whoever scripts
+    their moves."""
+    if (turn is not None and turn < RATED_SHORTEST.turn * scale) or (
+        window is not None and window < RATED_SHORTEST.window * scale
+    ):
+        raise refused(
+            "bad_clock",
+            422,
+            "une table classée laisse au moins {turn} s par tour et {window} s pour répondre "
+            "ensemble",
+            "a rated table gives at least {turn} s a turn and {window} s to answer together",
+            turn=f"{RATED_SHORTEST.turn * scale:g}",
+            window=f"{RATED_SHORTEST.window * scale:g}",
+        )
 
 
 class Clocks:

@@ -12,13 +12,17 @@ from popote.server import texts
 class Refused(PopoteError):
     """A request the server turns down; nothing was changed."""
 
-    def __init__(self, code: str, text: Text, status: int = 400) -> None:
+    def __init__(
+        self, code: str, text: Text, status: int = 400, retry_after: int | None = None
+    ) -> None:
         super().__init__(text)
         self.code = code
         self.status = status
+        self.retry_after = retry_after
+        """Seconds before asking again is worth it (HTTP ``Retry-After``), when known."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.code, self.text, self.status))
+        return (type(self), (self.code, self.text, self.status, self.retry_after))
 
 
 def refused(code: str, status: int, fr: str, en: str, **fields: Any) -> Refused:

@@ -6,8 +6,11 @@ HTTP and WebSocket handlers call this; it calls the store and each :class:`LiveT
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
+import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,24 +19,18 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 import popote
+from popote.core.chance import secret_seed
 from popote.core.i18n import Lang, Text
-from popote.server import pauses, texts
-from popote.server.auth import (
-    clean_text,
-    hash_password,
-    login_of,
-    new_token,
-    password_matches,
-    same_token,
-    token_hash,
-)
+from popote.server import lobby, pauses, texts
+from popote.server.auth import clean_text, same_token, token_hash
 from popote.server.bots import BotPool
 from popote.server.chat import RateLimit
 from popote.server.clocks import table_clock
 from popote.server.cluster import RESTART, Cluster
 from popote.server.errors import Refused, refused, unavailable
-from popote.server.feeds import Feed, Message
+from popote.server.identities import Identities, PasswordWork
 from popote.server.live import LiveTable, describe
+from popote.server.lobby import Lobby
 from popote.server.metrics import Latency
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
 from popote.server.ratings import BOT_SKILLS, NEWCOMER, Skill, rate, seat_ranks
@@ -43,7 +40,13 @@ from popote.server.settings import Settings
 from popote.server.store import Store
 
 NAME_LENGTH = 32
-SEED_LIMIT = 2**31
+ID_LIMIT = 2**31
+"""Identities' ids are below this (32-bit integers in PostgreSQL)."""
+SEED_LIMIT = 2**256
+"""Seeds a creator may choose: from 0 up to this one (an online game's seed included)."""
+EXPIRY_SWEEP = 60.0
+"""Seconds at most between two looks for tables nobody uses."""
+log = logging.getLogger("popote.server")
 
 
 @dataclass
@@ -75,12 +78,16 @@ class Hub:
         """Tables in the lobby or being played."""
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()
         """The last finished tables asked for; older ones are read again from the database."""
-        self.lobby = Feed(settings.feed_memory)
+        self.lobby = Lobby(settings.feed_memory)
         self.chat_limits = RateLimit(settings.chat_burst, settings.chat_period)
         self.on_table_over: list[Callable[[LiveTable], None]] = []
         """Called with each table that ends (ratings, archives...)."""
         self._users: dict[int, User] = {}
+        work = PasswordWork(settings.password_workers, settings.password_queue)
+        self.identities = Identities(store, settings.quotas, work, self._remember)
+        """Guests, registrations and logins."""
         self.latency = Latency()
+        self._expiry: asyncio.Task[None] | None = None
         self.cluster = (
             Cluster(self, settings.redis, store.engine.url.render_as_string(hide_password=False))
             if settings.redis
@@ -96,12 +103,39 @@ class Hub:
             self.restore()
         else:
             await self.cluster.start()
+        if self.settings.table_idle:
+            self._expiry = asyncio.create_task(self._expire_unused())
         pauses.settle()
 
     async def shutdown(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
         if self.cluster is not None:
             await self.cluster.stop()
         self.close()
+
+    async def _expire_unused(self) -> None:
+        """Now and then, remove the tables held here that never began and that nobody has
+        used for ``settings.table_idle`` seconds (nobody connected, no seat taken or left)."""
+        idle = self.settings.table_idle
+        while True:
+            await asyncio.sleep(min(EXPIRY_SWEEP, idle / 4))
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if table.row.state == "lobby" and not table.in_use and now - table.used > idle:
+                    with contextlib.suppress(SQLAlchemyError):  # tried again next time
+                        self.expire(table)
+
+    def expire(self, table: LiveTable) -> None:
+        if not self.store.remove_unstarted(table.id):
+            return
+        log.info("table expired", extra={"table": table.id, "game": table.row.game})
+        self.tables.pop(table.id, None)
+        table.close()
+        if self.cluster is not None:
+            self.cluster.release(table)
+        if table.row.public:
+            self.to_lobby(lobby.table_event(table.id, None))
 
     def restore(self) -> None:
         """Rebuild every unfinished table from the action log; its clocks start again."""
@@ -160,52 +194,10 @@ class Hub:
         for table in self.tables.values():
             table.close()
         self.bots.close()
+        self.identities.close()
         self.store.close()
 
     # --- identities ----------------------------------------------------------------------
-
-    def guest(self, name: str, lang: Lang) -> tuple[User, str]:
-        token = new_token()
-        user = User(name=_name(name), token_hash=token_hash(token), lang=lang)
-        return self._remember(self.store.add_user(user)), token
-
-    async def register(self, name: str, password: str, lang: Lang) -> tuple[User, str]:
-        shown = _name(name)
-        if len(password) < 8:
-            raise refused(
-                "weak_password",
-                422,
-                "mot de passe trop court (8 caractères au moins)",
-                "password too short (at least 8 characters)",
-            )
-        if self.store.user_by_login(login_of(shown)) is not None:
-            raise refused("name_taken", 409, "ce nom est déjà pris", "this name is already taken")
-        token = new_token()
-        user = User(
-            name=shown,
-            login=login_of(shown),
-            token_hash=token_hash(token),
-            # Argon2 takes tens of milliseconds on purpose: other tables must not wait.
-            password_hash=await asyncio.to_thread(hash_password, password),
-            lang=lang,
-        )
-        return self._remember(self.store.add_user(user)), token
-
-    async def login(self, name: str, password: str) -> tuple[User, str]:
-        """A new token for a registered player (the previous one stops working)."""
-        user = self.store.user_by_login(login_of(clean_text(name, NAME_LENGTH)))
-        if (
-            user is None
-            or user.password_hash is None
-            or not await asyncio.to_thread(password_matches, user.password_hash, password)
-        ):
-            raise refused(
-                "bad_login", 401, "nom ou mot de passe incorrect", "wrong name or password"
-            )
-        token = new_token()
-        self.store.update_user(user.id, token_hash=token_hash(token))
-        user.token_hash = token_hash(token)
-        return self._remember(user), token
 
     def user(self, token: str | None) -> User:
         """The identity a token stands for; refused without a valid one."""
@@ -230,12 +222,23 @@ class Hub:
         self.store.update_user(user.id, lang=lang)
         user.lang = lang
 
-    def names_of(self, user_ids: list[int]) -> dict[int, str]:
+    def names_of(self, user_ids: list[int], lang: Lang | None = None) -> dict[int, str]:
+        """Each identity's name; in ``lang``, as shown to people (a guest's marked)."""
+        self._know(user_ids)
+        users = (self._users[uid] for uid in user_ids if uid in self._users)
+        if lang is None:
+            return {user.id: user.name for user in users}
+        return {user.id: marked(user).get(lang) for user in users}
+
+    def guests_among(self, user_ids: list[int]) -> set[int]:
+        self._know(user_ids)
+        return {uid for uid in user_ids if uid in self._users and self._users[uid].login is None}
+
+    def _know(self, user_ids: list[int]) -> None:
         missing = [uid for uid in user_ids if uid not in self._users]
         if missing:
             for user in self.store.users(missing).values():
                 self._remember(user)
-        return {uid: self._users[uid].name for uid in user_ids if uid in self._users}
 
     def _remember(self, user: User) -> User:
         self._users[user.id] = user
@@ -261,20 +264,32 @@ class Hub:
                 listed.append(here.describe(lang))
                 continue
             seats = [Seat.from_stored(s) for s in row.seats]
-            names = self.names_of([s.user for s in seats if s.user is not None])
-            listed.append(describe(row, seats, names, lang, (spectators or {}).get(row.id, 0)))
+            people = [s.user for s in seats if s.user is not None]
+            watching = (spectators or {}).get(row.id, 0)
+            names, guests = self.names_of(people, lang), self.guests_among(people)
+            listed.append(describe(row, seats, names, lang, watching, guests))
         return listed
 
     def create(self, user: User, request: TableRequest) -> tuple[LiveTable, str | None]:
         """A new table (and its invite code when private); the engine checks game and options."""
         if request.bot_level not in LEVELS or any(level not in LEVELS for level in request.bots):
             raise _bad_level()
+        most = self.settings.quotas.open_tables_per_identity
+        if most and self.store.open_tables_of(user.id) >= most:
+            raise refused(
+                "too_many_tables",
+                429,
+                "vous avez déjà {n} tables ouvertes : jouez-les, ou quittez-les et elles "
+                "disparaîtront",
+                "you already have {n} open tables: play them, or leave them and they will go",
+                n=most,
+            )
         if request.seed is not None and (request.rated or not 0 <= request.seed < SEED_LIMIT):
             raise refused(
                 "bad_seed",
                 422,
-                "graine refusée (de 0 à 2³¹, jamais pour une table classée)",
-                "seed refused (0 to 2³¹, never at a rated table)",
+                "graine refusée (de 0 à 2²⁵⁶, jamais pour une table classée)",
+                "seed refused (0 to 2²⁵⁶, never at a rated table)",
             )
         probe = popote.new_match(request.game, request.players, 0, request.options)
         if len(request.bots) + request.sit > probe.players:
@@ -285,6 +300,7 @@ class Hub:
             request.turn_seconds,
             request.window_seconds,
             self.settings.clock_scale,
+            request.rated,
         )
         seats = [Seat(user=user.id)] if request.sit else []
         seats += [Seat(bot=level) for level in request.bots]
@@ -294,7 +310,8 @@ class Hub:
             id=secrets.token_urlsafe(9),
             game=request.game,
             players=probe.players,
-            seed=secrets.randbelow(SEED_LIMIT) if request.seed is None else request.seed,
+            seed=secret_seed() if request.seed is None else request.seed,
+            chosen_deal=request.seed is not None,
             options=probe.options,
             seats=[s.stored() for s in seats],
             clock=clock,
@@ -380,7 +397,7 @@ class Hub:
             )
         if table.row.state == "lobby":
             table.seats[index] = Seat()
-            self._seats_changed(table, texts.LEFT, None, name=user.name)
+            self._seats_changed(table, texts.LEFT, None, name=marked(user))
         elif table.row.state == "playing":
             table.leave(index)
 
@@ -401,30 +418,38 @@ class Hub:
         self.table_changed(table)
 
     def _seats_changed(
-        self, table: LiveTable, text: Text, seat: int | None, name: str = ""
+        self, table: LiveTable, text: Text, seat: int | None, name: Text | None = None
     ) -> None:
+        table.used = time.monotonic()
         self.store.update_table(table.id, seats=[s.stored() for s in table.seats])
         table.notify(text, seat, name)
         self.table_changed(table)
 
     def table_changed(self, table: LiveTable) -> None:
         table.push_table()
-        self.to_lobby({"type": "lobby_changed", "table": table.id})
+        if table.row.public:
+            listed = table.row.state != "over"
+            self.to_lobby(lobby.table_event(table.id, table.describe if listed else None))
 
-    def to_lobby(self, message: Message) -> None:
-        """A message for everyone in the lobby, whichever process they are connected to."""
-        self.lobby.push(message)
+    def to_lobby(self, event: lobby.Event) -> None:
+        """An event for everyone in the lobby, whichever process they are connected to."""
+        self.lobby.push(event)
         if self.cluster is not None:
-            self.cluster.lobby(message)
+            self.cluster.lobby(event)
 
     def finish(self, table: LiveTable) -> list[ResultRow]:
         """Store the end of ``table`` with each person's result and, at a rated table, the
-        registered players' new ratings, all at once (so ratings move exactly once)."""
+        new ratings of the registered players who played it (a seat played mostly by a
+        stand-in bot earns its person nothing), all at once (so ratings move exactly once)."""
         row = table.row
         assert row.result is not None and row.finished is not None
         ranks = seat_ranks(row.result, row.players)
-        humans = [seat.user for seat in table.seats if seat.user is not None]
-        rated = self._registered(humans) if row.rated else set()
+        players = [
+            seat.user
+            for index, seat in enumerate(table.seats)
+            if seat.user is not None and table.played_it(index)
+        ]
+        rated = self._registered(players) if row.rated else set()
         stored = self.store.ratings(row.game, list(rated))
         before = _skills(table.seats, rated, stored)
         entrants = sorted(before)
@@ -476,7 +501,7 @@ class Hub:
         return results
 
     def _registered(self, user_ids: list[int]) -> set[int]:
-        self.names_of(user_ids)
+        self._know(user_ids)
         return {uid for uid in user_ids if uid in self._users and self._users[uid].login}
 
     def table_over(self, table: LiveTable) -> None:
@@ -492,14 +517,15 @@ class Hub:
     def results(self, table: LiveTable, lang: Lang) -> dict[str, Any]:
         _over(table)
         rows = self.store.results_of(table.id)
-        return results_json(table.row, table.seats, table.names(lang), rows)
+        return results_json(table.row, table.seats, table.shown_names(lang), rows)
 
-    def save(self, table: LiveTable, user: User | None) -> dict[str, Any]:
-        """The save file of a finished game, seen from the asker's seat if they played."""
+    def save(self, table: LiveTable, user: User | None, lang: Lang) -> dict[str, Any]:
+        """The save file of a finished game, seen from the asker's seat if they played, the
+        seats named as the table named them (in ``lang``)."""
         _over(table)
         assert table.match is not None
         seat = None if user is None else table.seat_of(user.id)
-        return save_json(table.match.to_record(), table.seats, seat)
+        return save_json(table.match.to_record(), table.seats, seat, table.names(lang))
 
     def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
         """Registered players by rating, with the bot levels (fixed) among them."""
@@ -522,7 +548,8 @@ class Hub:
 
     def player(self, user_id: int, limit: int) -> dict[str, Any]:
         """A person's ratings per game and last games (private tables' ids are not shown)."""
-        found = self.store.users([user_id]).get(user_id)
+        # Ids are 32-bit integers; a larger number would overflow SQLite's, not name anyone.
+        found = self.store.users([user_id]).get(user_id) if 0 < user_id < ID_LIMIT else None
         if found is None:
             raise refused("no_player", 404, "joueur introuvable", "no such player")
         recent = [
@@ -575,22 +602,17 @@ class Hub:
             ChatRow(table_id=table.id if table else None, user_id=user.id, text=cleaned)
         )
         if table is None:
-            self.to_lobby({"type": "chat", "from": user.name, "seat": None, "text": cleaned})
+            said = {"type": "chat", "seat": None, "text": cleaned}
+            self.to_lobby(lobby.everyone(lambda lang: {**said, "from": marked(user).get(lang)}))
         else:
-            table.say(user.id, user.name, cleaned)
+            table.say(user.id, marked(user), cleaned)
 
 
-def _name(name: str) -> str:
-    shown = clean_text(name, NAME_LENGTH)
-    if not shown:
-        raise refused(
-            "bad_name",
-            422,
-            "un nom est attendu (1 à {n} caractères)",
-            "a name is expected (1 to {n} characters)",
-            n=NAME_LENGTH,
-        )
-    return shown
+def marked(user: User) -> Text:
+    """``user``'s name as people see it: a guest's says it is one (``texts.GUEST``)."""
+    if user.login is None:
+        return texts.GUEST.format(name=user.name)
+    return Text(user.name, user.name)
 
 
 def _skills(seats: list[Seat], rated: set[int], stored: dict[int, RatingRow]) -> dict[int, Skill]:

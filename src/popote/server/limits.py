@@ -8,7 +8,8 @@
   itself, so it is let in.
 - **Connections.** At most ``per_ip`` open sockets from one address and ``per_identity``
   for one token: a flood of sockets from one client is refused (close code 4429) before it
-  costs the tables anything.
+  costs the tables anything. A socket holds its address's place from the moment it is
+  accepted, before its ``hello``: sockets that never say who they are count too.
 - **Messages.** Each connection and each identity (all its sockets together) has a budget
   of messages and bytes that refills every second. A message over budget is answered with
   an ``error`` (``too_fast``) and dropped; a client that keeps sending past its budget is
@@ -74,30 +75,51 @@ class Bucket:
         self._at = clock()
 
     def take(self, cost: float) -> bool:
-        now = self._clock()
-        self._level = min(self._burst, self._level + (now - self._at) * self._rate)
-        self._at = now
+        self._refill()
         if cost > self._level:
             return False
         self._level -= cost
         return True
 
+    def wait(self, cost: float = 1.0) -> float:
+        """Seconds until ``cost`` may be taken (0: now)."""
+        self._refill()
+        return max(0.0, (cost - self._level) / self._rate) if self._rate else float("inf")
+
+    @property
+    def full(self) -> bool:
+        self._refill()
+        return self._level >= self._burst
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._level = min(self._burst, self._level + (now - self._at) * self._rate)
+        self._at = now
+
 
 class Allowance:
     """What one connection may still send; shares its identity's buckets with its siblings."""
 
-    def __init__(self, guard: Guard, ip: str, identity: int, table: str | None) -> None:
+    def __init__(self, guard: Guard, ip: str) -> None:
         limits = guard.limits
         self.ip = ip
-        self.identity = identity
-        self.table = table
+        self.identity: int | None = None
+        """Set by :meth:`Guard.enter` once the ``hello`` said who it is."""
+        self.table: str | None = None
         self._own = Bucket(limits.connection_rate, limits.connection_burst)
-        self._shared = guard.identity_buckets(identity)
+        self._shared: tuple[Bucket, Bucket] | None = None
         self._refusals = 0
         self._limit = limits.refusals_before_close
 
+    def entered(self, identity: int, table: str | None, shared: tuple[Bucket, Bucket]) -> None:
+        """The connection is ``identity``'s, drawing from its ``shared`` buckets."""
+        self.identity = identity
+        self.table = table
+        self._shared = shared
+
     def spend(self, size: int) -> None:
         """Count a message of ``size`` bytes, or refuse it (it must then be dropped)."""
+        assert self._shared is not None, "a connection speaks once it has entered"
         messages, data = self._shared
         if self._own.take(1) and messages.take(1) and data.take(size):
             self._refusals = 0
@@ -127,8 +149,8 @@ class Guard:
 
     @property
     def open(self) -> int:
-        """WebSockets open now (at tables and in the lobby)."""
-        return sum(self._by_identity.values())
+        """WebSockets open now (at tables and in the lobby, said hello or not)."""
+        return sum(self._by_ip.values())
 
     def origin_allowed(self, headers: Mapping[str, str]) -> bool:
         """Whether a handshake with these headers may go on (see the module's note)."""
@@ -141,24 +163,32 @@ class Guard:
         host = headers.get("host", "")
         return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
 
-    def enter(self, ip: str, identity: int, table: str | None) -> Allowance:
-        """Count a new connection to ``table`` (None: the lobby), or refuse it when its
-        address or identity has enough open."""
+    def arrive(self, ip: str) -> Allowance:
+        """Count a socket just accepted from ``ip``, or refuse it when its address has
+        enough open (whether or not they said who they are)."""
         limits = self.limits
-        where = {"table": table, "user": identity}
-        if (limits.per_ip and self._by_ip.get(ip, 0) >= limits.per_ip) or (
-            self._by_identity.get(identity, 0) >= limits.per_identity
-        ):
-            log.warning("too many connections", extra={**where, "client": ip})
+        if limits.per_ip and self._by_ip.get(ip, 0) >= limits.per_ip:
+            log.warning("too many connections", extra={"client": ip})
             raise _too_many()
         self._by_ip[ip] = self._by_ip.get(ip, 0) + 1
+        return Allowance(self, ip)
+
+    def enter(self, allowance: Allowance, identity: int, table: str | None) -> None:
+        """The socket of ``allowance`` is ``identity``'s, at ``table`` (None: the lobby);
+        refused when that identity has enough open."""
+        where = {"table": table, "user": identity}
+        if self._by_identity.get(identity, 0) >= self.limits.per_identity:
+            log.warning("too many connections", extra={**where, "client": allowance.ip})
+            raise _too_many()
         self._by_identity[identity] = self._by_identity.get(identity, 0) + 1
+        allowance.entered(identity, table, self.identity_buckets(identity))
         log.info("connection opened", extra=where)
-        return Allowance(self, ip, identity, table)
 
     def leave(self, allowance: Allowance, code: int) -> None:
-        """The connection of ``allowance`` closed, with ``code``."""
+        """The socket of ``allowance`` closed, with ``code``."""
         _decrease(self._by_ip, allowance.ip)
+        if allowance.identity is None:
+            return
         if not _decrease(self._by_identity, allowance.identity):
             self._buckets.pop(allowance.identity, None)
         where = {"table": allowance.table, "user": allowance.identity, "code": code}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import time
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -17,7 +18,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 import popote
 from popote.core.actions import visible_events
 from popote.core.errors import IllegalAction, PopoteError
-from popote.core.i18n import Lang, Text
+from popote.core.i18n import LANGUAGES, Lang, Text
 from popote.core.match import Match
 from popote.server import texts
 from popote.server.bots import BotPool
@@ -27,6 +28,7 @@ from popote.server.fairness import Answer, Collector
 from popote.server.feeds import Feed, Message, Outlet
 from popote.server.metrics import counted_action
 from popote.server.models import ActionRow, ResultRow, Table, now
+from popote.server.ratings import played_it
 from popote.server.render import decision, event_lines, hand, table_text
 from popote.server.results import results_json
 from popote.server.seats import Seat, seat_json, seat_name
@@ -62,7 +64,9 @@ class Host(Protocol):
     settings: Settings
     bots: BotPool
 
-    def names_of(self, user_ids: list[int]) -> dict[int, str]: ...
+    def names_of(self, user_ids: list[int], lang: Lang | None = None) -> dict[int, str]: ...
+
+    def guests_among(self, user_ids: list[int]) -> set[int]: ...
 
     def table_changed(self, table: LiveTable) -> None: ...
 
@@ -85,6 +89,9 @@ class LiveTable:
         self.match: Match | None = None
         self.played = 0
         """Actions in the match's history (counting them anew would walk the whole log)."""
+        self.decisions = [0] * row.players
+        self.own_decisions = [0] * row.players
+        """Each seat's actions, and those its person chose (not a stand-in bot)."""
         self.outcome: list[ResultRow] | None = None
         """Each person's result once the game is over."""
         self.feeds: dict[int, Feed] = {}
@@ -100,6 +107,8 @@ class LiveTable:
         self._tasks: set[asyncio.Task[None]] = set()
         self.closed = False
         """Set when the server lets the table go: nothing is applied or scheduled any more."""
+        self.used = time.monotonic()
+        """When someone last connected, left, or took or left a seat (see ``Hub.expire``)."""
         clock = row.clock
         self.clocks = Clocks(clock.get("turn"), clock.get("window"), self._timed_out)
         real_time = row.options.get("real_time") is True
@@ -115,13 +124,24 @@ class LiveTable:
         return next((i for i, seat in enumerate(self.seats) if seat.user == user_id), None)
 
     def names(self, lang: Lang) -> list[str]:
-        users = self.host.names_of([s.user for s in self.seats if s.user is not None])
+        """Each seat's name as the game's text says it."""
+        users = self.host.names_of(self._people())
+        return [seat_name(seat, i + 1, users, lang) for i, seat in enumerate(self.seats)]
+
+    def shown_names(self, lang: Lang) -> list[str]:
+        """Each seat's name as lists, notices and results show it: a guest's marked."""
+        users = self.host.names_of(self._people(), lang)
         return [seat_name(seat, i + 1, users, lang) for i, seat in enumerate(self.seats)]
 
     def describe(self, lang: Lang) -> dict[str, Any]:
         """The table as the lobby lists it (never its seed nor its invite code)."""
-        users = self.host.names_of([s.user for s in self.seats if s.user is not None])
-        return describe(self.row, self.seats, users, lang, len(self.spectators))
+        people = self._people()
+        users = self.host.names_of(people, lang)
+        guests = self.host.guests_among(people)
+        return describe(self.row, self.seats, users, lang, len(self.spectators), guests)
+
+    def _people(self) -> list[int]:
+        return [seat.user for seat in self.seats if seat.user is not None]
 
     # --- start, restore, end ------------------------------------------------------------
 
@@ -133,9 +153,10 @@ class LiveTable:
         row.state = "playing"
         self.host.store.update_table(row.id, state="playing")
         self.notify(texts.STARTED)
+        self.clocks.follow((), self.match.to_act, None)
         for user_id in self.feeds:
             self._send_snapshot(user_id)
-        self._after_change((), None)
+        self.wake_bots()
 
     def restore(self, actions: list[ActionRow]) -> None:
         """Rebuild the match from its log; the clocks of a game in play start again from now."""
@@ -146,6 +167,7 @@ class LiveTable:
             before = self.match.to_act
             self.match.act(action.seat, action.action)
             self.played += 1
+            self._count(action.seat, action.by_bot)
             self._open_decisions(before, action.seat)
             if action.action_id is not None:
                 self._applied_ids[(action.seat, action.action_id)] = action.index
@@ -176,7 +198,7 @@ class LiveTable:
         self.notify(texts.OVER)
         self.host.table_changed(self)
         for feed in self.feeds.values():
-            names = self.names(feed.lang)
+            names = self.shown_names(feed.lang)
             feed.push(
                 {"type": "results", **results_json(self.row, self.seats, names, self.outcome)}
             )
@@ -186,7 +208,7 @@ class LiveTable:
         """Where each seat finished, once the game is over."""
         if self.outcome is None:
             return None
-        return results_json(self.row, self.seats, self.names(lang), self.outcome)
+        return results_json(self.row, self.seats, self.shown_names(lang), self.outcome)
 
     def close(self) -> None:
         """Stop every clock and task (the server is shutting down, or lets the table go)."""
@@ -231,6 +253,7 @@ class LiveTable:
         self._apply(seat, action, action_id, by_bot, reply)
 
     def _release(self, answers: list[Answer]) -> None:
+        first = answers[0].seat
         for position, answer in enumerate(answers):
             try:
                 self._apply(
@@ -239,7 +262,7 @@ class LiveTable:
                     answer.action_id,
                     answer.by_bot,
                     answer.reply,
-                    late=position > 0,
+                    beaten_by=first if position > 0 else None,
                 )
             except PopoteError as error:
                 answer.reply.refused(error, "not_playing", answer.action_id)
@@ -251,8 +274,10 @@ class LiveTable:
         action_id: str | None,
         by_bot: bool,
         reply: Reply,
-        late: bool = False,
+        beaten_by: int | None = None,
     ) -> None:
+        """``beaten_by``: the seat whose answer, gathered in the same real-time window, went
+        first; if this one no longer fits, it is refused ``too_late`` naming that seat."""
         match = self._playing()
         if not self.host.available():
             reply.refused(unavailable(), "unavailable", action_id)
@@ -262,7 +287,10 @@ class LiveTable:
         try:
             events = trial.act(seat, action)
         except IllegalAction as error:
-            reply.refused(error, "too_late" if late else "illegal", action_id)
+            if beaten_by is None:
+                reply.refused(error, "illegal", action_id)
+            else:
+                reply.refused(self._too_late(beaten_by), "too_late", action_id)
             return
         index = self.played
         try:
@@ -284,6 +312,7 @@ class LiveTable:
             return
         self.match = trial
         self.played = index + 1
+        self._count(seat, by_bot)
         self._open_decisions(before, seat)
         counted_action(by_bot)
         if action_id is not None:
@@ -293,11 +322,34 @@ class LiveTable:
         else:
             self.seats[seat].timeouts = 0
         reply.ack(action_id, index, False)
+        # The clocks follow first, so that the update carries those of the decisions it opens.
+        self.clocks.follow(before, trial.to_act, seat)
         self._send_update(events, seat)
         if trial.over:
             self._finish()
         else:
-            self._after_change(before, seat)
+            self.wake_bots()
+
+    def _too_late(self, first: int) -> Refused:
+        """A race lost, in words: who was first (names differ by language: bots')."""
+        names = {lang: self.names(lang)[first] for lang in LANGUAGES}
+        return Refused(
+            "too_late",
+            Text(
+                texts.TOO_LATE.render("fr", name=names["fr"]),
+                texts.TOO_LATE.render("en", name=names["en"]),
+            ),
+            409,
+        )
+
+    def _count(self, seat: int, by_bot: bool) -> None:
+        self.decisions[seat] += 1
+        if not by_bot:
+            self.own_decisions[seat] += 1
+
+    def played_it(self, seat: int) -> bool:
+        """Whether the person at ``seat`` played the game (see ``ratings.played_it``)."""
+        return played_it(self.own_decisions[seat], self.decisions[seat])
 
     def _playing(self) -> Match:
         if self.closed:
@@ -309,11 +361,6 @@ class LiveTable:
                 409,
             )
         return self.match
-
-    def _after_change(self, before: tuple[int, ...], acted: int | None) -> None:
-        assert self.match is not None
-        self.clocks.follow(before, self.match.to_act, acted)
-        self.wake_bots()
 
     def _open_decisions(self, before: tuple[int, ...], acted: int | None) -> None:
         """A seat's decision opens when it joins ``to_act`` or acts and is asked again (the
@@ -351,7 +398,9 @@ class LiveTable:
 
     async def _think(self, seat: int, level: str, asked: Match) -> None:
         try:
-            action: Any = await self.host.bots.choose(self.id, asked.to_record(), seat, level)
+            action: Any = await self.host.bots.choose(
+                self.row.owner, self.id, asked.to_record(), seat, level
+            )
         except Exception:
             log.exception("bot failed at table %s seat %s", self.id, seat)
             action = asked.legal_actions(seat)[0]
@@ -421,6 +470,11 @@ class LiveTable:
 
     # --- connections and what they are sent -------------------------------------------
 
+    @property
+    def in_use(self) -> bool:
+        """Whether anyone is connected to the table now."""
+        return any(feed.connections for feed in self.feeds.values())
+
     def connect(
         self,
         user_id: int,
@@ -429,6 +483,7 @@ class LiveTable:
         feed_id: str | None,
         last_seq: int | None,
     ) -> Feed:
+        self.used = time.monotonic()
         feed = self.feeds.get(user_id)
         if feed is None:
             feed = self.feeds[user_id] = Feed(self.host.settings.feed_memory)
@@ -437,10 +492,12 @@ class LiveTable:
         seat = self.seat_of(user_id)
         if seat is None:
             self.spectators.add(user_id)
-        elif self.row.state == "playing":
-            self._came_back(seat)
         feed.reply(connection, {"type": "welcome", "table": self.id, "seat": seat, "feed": feed.id})
         self.catch_up(user_id, connection, feed_id, last_seq)
+        # After the welcome: the notice that the seat is taken back reaches this connection
+        # too, and a client reads its welcome first.
+        if seat is not None and self.row.state == "playing":
+            self._came_back(seat)
         return feed
 
     def catch_up(
@@ -452,6 +509,7 @@ class LiveTable:
             self._send_snapshot(user_id)
 
     def disconnect(self, user_id: int, connection: Outlet) -> None:
+        self.used = time.monotonic()
         feed = self.feeds.get(user_id)
         if feed is None:
             return
@@ -516,7 +574,8 @@ class LiveTable:
         feed = self.feeds[user_id]
         seat = self.seat_of(user_id)
         match = self.match
-        recent = match.events(seat)[-RECENT:] if match is not None else []
+        seen = match.events(seat) if match is not None else []
+        recent = seen[-RECENT:]
         names = self.names(feed.lang)
         lines = (
             event_lines(match.game.presenter, recent, feed.lang, names)
@@ -529,6 +588,7 @@ class LiveTable:
                 "table": self.describe(feed.lang),
                 "seat": seat,
                 "events": recent,
+                "first_event": len(seen) - len(recent),
                 **lines,
                 **self._seat_state(seat, feed.lang, names),
                 "results": self.results(feed.lang),
@@ -540,10 +600,13 @@ class LiveTable:
         for feed in self.feeds.values():
             feed.push({"type": "table", "table": self.describe(feed.lang)})
 
-    def notify(self, text: Text, seat: int | None = None, name: str = "") -> None:
+    def notify(self, text: Text, seat: int | None = None, name: Text | None = None) -> None:
         """A notice for everyone at the table, about ``seat`` (or someone named ``name``)."""
         for feed in self.feeds.values():
-            who = self.names(feed.lang)[seat] if seat is not None else name
+            if seat is not None:
+                who = self.shown_names(feed.lang)[seat]
+            else:
+                who = "" if name is None else name.get(feed.lang)
             number = "" if seat is None else seat + 1
             feed.push(
                 {
@@ -553,9 +616,10 @@ class LiveTable:
                 }
             )
 
-    def say(self, user_id: int, name: str, text: str) -> None:
+    def say(self, user_id: int, name: Text, text: str) -> None:
+        seat = self.seat_of(user_id)
         for feed in self.feeds.values():
-            feed.push({"type": "chat", "from": name, "seat": self.seat_of(user_id), "text": text})
+            feed.push({"type": "chat", "from": name.get(feed.lang), "seat": seat, "text": text})
 
 
 class _BotReply:
@@ -573,20 +637,47 @@ class _BotReply:
 
 
 def describe(
-    row: Table, seats: list[Seat], users: dict[int, str], lang: Lang, spectators: int
+    row: Table,
+    seats: list[Seat],
+    users: dict[int, str],
+    lang: Lang,
+    spectators: int,
+    guests: set[int],
 ) -> dict[str, Any]:
-    """A table as the lobby lists it (never its seed nor its invite code)."""
+    """A table as the lobby lists it (never its seed nor its invite code); ``users`` are
+    the names as shown, ``guests`` the identities among them without an account."""
     return {
         "id": row.id,
         "game": row.game,
         "title": popote.game_info(row.game)["title"][lang],
         "players": row.players,
         "options": row.options,
-        "seats": [seat_json(seat, i, users, lang) for i, seat in enumerate(seats)],
+        "seats": [seat_json(seat, i, users, lang, guests) for i, seat in enumerate(seats)],
         "clock": row.clock,
         "public": row.public,
         "rated": row.rated,
+        "chosen_deal": row.chosen_deal,
+        "terms": terms(row, lang),
         "bot_level": row.bot_level,
         "state": row.state,
         "spectators": spectators,
     }
+
+
+def terms(row: Table, lang: Lang) -> str:
+    """What one agrees to by sitting, in one line: the clock, whether the game is rated,
+    and whether its creator chose the deal."""
+    times = [
+        text.render(lang, seconds=f"{row.clock[key]:g}")
+        for key, text in (("turn", texts.CLOCK_TURN), ("window", texts.CLOCK_WINDOW))
+        if row.clock.get(key) is not None
+    ]
+    parts = [
+        texts.CLOCK_TERMS.render(lang, times=", ".join(times))
+        if times
+        else texts.NO_CLOCK.get(lang),
+        (texts.RATED if row.rated else texts.UNRATED).get(lang),
+    ]
+    if row.chosen_deal:
+        parts.append(texts.CHOSEN_DEAL.get(lang))
+    return texts.TERMS_SEPARATOR.get(lang).join(parts)

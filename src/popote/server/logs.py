@@ -1,6 +1,8 @@
-"""The server's logs: one JSON object a line on standard error, from one ``logging`` setup.
+"""The server's logs on standard error, from one ``logging`` setup: plain short lines for a
+person at a terminal (the default), or one JSON object a line for a log collector
+(``--log-format json``).
 
-A line holds the time, the level, the logger, the message and, when the record carries
+A JSON line holds the time, the level, the logger, the message and, when the record carries
 them, a few known fields (``table``, ``user``, ``seat``...): a log collector filters by
 table without parsing prose. Only those fields are written, never a record's other
 attributes, and anything shaped like a token is masked, so a secret passed by mistake
@@ -32,6 +34,10 @@ _SECRET = re.compile(
     re.IGNORECASE,
 )
 LEVELS = ("debug", "info", "warning", "error")
+FORMATS = ("plain", "json")
+QUIET_IN_PLAIN = ("alembic",)
+"""Loggers whose information lines (the migrations run at every start) a person at a
+terminal does not need; their warnings still show."""
 
 
 def mask(text: str) -> str:
@@ -62,6 +68,33 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
+class PlainLines(logging.Formatter):
+    """A record as one short line: the time, the level unless it is information, the
+    message and its known fields; a traceback follows on its own lines.
+
+    >>> record = logging.LogRecord("popote.server", logging.INFO, "", 0, "table created",
+    ...                            None, None)
+    >>> record.table, record.game = "t1", "bouillabaisse"
+    >>> PlainLines().format(record)[8:]
+    ' table created (table t1, game bouillabaisse)'
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        when = datetime.fromtimestamp(record.created).strftime("%H:%M:%S")
+        level = "" if record.levelno == logging.INFO else f" {record.levelname.lower()}:"
+        fields = [
+            f"{key} {getattr(record, key)}"
+            for key in FIELDS
+            if getattr(record, key, None) is not None
+        ]
+        line = f"{when}{level} {mask(record.getMessage())}"
+        if fields:
+            line += f" ({', '.join(fields)})"
+        if record.exc_info:
+            line += "\n" + mask(self.formatException(record.exc_info))
+        return line
+
+
 def client_fault(record: logging.LogRecord) -> bool:
     """Keep a client's malformed text frame (uvicorn logs it with its traceback, as an error
     of the server's) as one warning line: the socket is closed with 1007 and nothing broke.
@@ -80,10 +113,11 @@ def client_fault(record: logging.LogRecord) -> bool:
     return True
 
 
-def setup(level: str = "info", stream: TextIO | None = None) -> None:
-    """Send every logger's records (uvicorn's included) to ``stream`` as JSON lines."""
+def setup(level: str = "info", stream: TextIO | None = None, form: str = "json") -> None:
+    """Send every logger's records (uvicorn's included) to ``stream``, as JSON lines or as
+    plain lines (``form``)."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(JsonLines())
+    handler.setFormatter(JsonLines() if form == "json" else PlainLines())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
@@ -94,3 +128,5 @@ def setup(level: str = "info", stream: TextIO | None = None) -> None:
         logger.handlers.clear()
         logger.propagate = True
     logging.getLogger("uvicorn.error").addFilter(client_fault)
+    for name in QUIET_IN_PLAIN:
+        logging.getLogger(name).setLevel(logging.NOTSET if form == "json" else logging.WARNING)

@@ -150,7 +150,20 @@ class Watch(Collector):
         yield GaugeMetricFamily(
             "popote_connections", "Open WebSockets (tables and lobby)", value=self.guard.open
         )
+        yield self._bot_jobs()
         yield self._latency()
+
+    def _bot_jobs(self) -> GaugeMetricFamily:
+        jobs = GaugeMetricFamily(
+            "popote_bot_jobs",
+            "Bots' questions being thought about or waiting for a worker, per lane",
+            labels=["lane", "state"],
+        )
+        bots = self.hub.bots
+        for name, lane in (("quick", bots.quick), ("search", bots.search)):
+            jobs.add_metric([name, "running"], lane.queue.running)
+            jobs.add_metric([name, "waiting"], lane.queue.waiting)
+        return jobs
 
     def _latency(self) -> HistogramMetricFamily:
         latency = self.hub.latency

@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     DateTime,
     Float,
     ForeignKey,
@@ -17,6 +16,9 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+SEED_DIGITS = 80
+"""Decimal digits a stored seed may have (2**256 has 78)."""
 
 
 def now() -> datetime:
@@ -34,6 +36,20 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value is not None and value.tzinfo is None:
             return value.replace(tzinfo=UTC)
         return value
+
+
+class Seed(TypeDecorator[int]):
+    """A seed of any size, kept as its decimal digits: online seeds have 129 bits, more than
+    any integer column holds (and SQLite's NUMERIC would round them)."""
+
+    impl = String(SEED_DIGITS)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Any) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Any) -> int | None:
+        return None if value is None else int(value)
 
 
 class Base(DeclarativeBase):
@@ -67,7 +83,9 @@ class Table(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int]
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(Seed())
+    chosen_deal: Mapped[bool] = mapped_column(default=False)
+    """The creator chose the seed (a practice deal): everyone is told before sitting."""
     options: Mapped[dict[str, Any]]
     seats: Mapped[list[Any]]
     """One entry per seat: ``{"user": id}``, ``{"bot": level}`` or ``{}`` (free)."""

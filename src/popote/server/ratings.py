@@ -53,6 +53,16 @@ BOT_SKILLS: dict[str, Skill] = {
 strength of the bots they beat or lose to, and the bots' own never change."""
 
 
+def played_it(own: int, total: int) -> bool:
+    """Whether a person played their seat, so that a rated game counts for them: they made
+    more than half of its ``total`` decisions themselves (``own``), stand-in bots the rest.
+
+    >>> played_it(6, 10), played_it(5, 10), played_it(0, 0)
+    (True, False, False)
+    """
+    return 2 * own > total
+
+
 def seat_ranks(result: dict[str, Any], players: int) -> list[int]:
     """Rank of each seat, 1 best: winners first; then, in a game of sides, every other seat
     shares rank 2 (a side wins or loses together); otherwise the others follow their score

@@ -64,6 +64,9 @@ def results_json(
     }
 
 
-def save_json(record: dict[str, Any], seats: Sequence[Seat], seat: int | None) -> dict[str, Any]:
-    """The whole game as ``popote replay`` reads it, seen from ``seat`` (None: a spectator)."""
-    return save_payload(record, seat, [place.bot for place in seats])
+def save_json(
+    record: dict[str, Any], seats: Sequence[Seat], seat: int | None, names: Sequence[str]
+) -> dict[str, Any]:
+    """The whole game as ``popote replay`` reads it, seen from ``seat`` (None: a spectator),
+    with the players' names."""
+    return save_payload(record, seat, [place.bot for place in seats], names)

@@ -53,13 +53,17 @@ def seat_name(seat: Seat, number: int, user_names: dict[int, str], lang: Lang) -
     return FREE_NAME.render(lang, number=number)
 
 
-def seat_json(seat: Seat, index: int, user_names: dict[int, str], lang: Lang) -> dict[str, Any]:
-    """A seat as the lobby and the table show it."""
+def seat_json(
+    seat: Seat, index: int, user_names: dict[int, str], lang: Lang, guests: set[int]
+) -> dict[str, Any]:
+    """A seat as the lobby and the table show it (``guests``: the identities without an
+    account, whose ``user_names`` carry the mark)."""
     kind = "human" if seat.user is not None else "bot" if seat.bot is not None else "free"
     return {
         "seat": index,
         "kind": kind,
         "name": seat_name(seat, index + 1, user_names, lang),
+        "guest": seat.user in guests,
         "level": seat.bot,
         "away": seat.away,
     }

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from popote.server.limits import Limits
+from popote.server.quotas import Quotas
 
 DEFAULT_DATA = Path("~/.local/share/popote").expanduser()
 
@@ -23,11 +24,13 @@ class ClockPreset:
     window: float
 
 
+FAST = ClockPreset(turn=15, window=6)
+"""The quickest preset, and the shortest clock of a rated table."""
 CLOCKS: dict[str, ClockPreset | None] = {
     "none": None,
     "relaxed": ClockPreset(turn=120, window=20),
     "normal": ClockPreset(turn=45, window=12),
-    "fast": ClockPreset(turn=15, window=6),
+    "fast": FAST,
 }
 
 GAME_CLOCKS: dict[str, str] = {
@@ -65,5 +68,16 @@ class Settings:
     send_queue: int = 1000
     """Messages waiting for a slow client before it is disconnected; more than
     ``feed_memory``, which a client coming back may be sent at once."""
+    table_idle: float = 1800.0
+    """Seconds a table that has not begun may stay unused (nobody connected, no seat
+    taken or left) before it is removed from the lobby; 0 keeps it for ever."""
+    password_workers: int = 1
+    password_queue: int = 8
+    """Threads hashing passwords, and requests that may wait for them (see
+    ``popote.server.identities``)."""
+    quotas: Quotas = field(default_factory=Quotas)
+    """What one address or identity may create or try (identities, logins, tables)."""
+    api_docs: bool = False
+    """Serve Swagger UI at ``/docs`` (``popote serve --api-docs``)."""
     limits: Limits = field(default_factory=Limits)
     """Origins, connections and message rates of the WebSockets."""

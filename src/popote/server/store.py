@@ -14,10 +14,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, text, update
+from sqlalchemy import Engine, create_engine, event, func, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
+from popote.server.names import login_key
 
 MIGRATING = 0x706F706F7465
 """The advisory lock that serialises migrations ("popote" in ASCII)."""
@@ -41,6 +42,29 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def migrations() -> Config:
+    """Alembic's configuration for the migrations shipped in the package (its connection is
+    given in ``attributes["connection"]``)."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("popote.server") / "migrations"))
+    return config
+
+
+def _refold_logins(connection: Any) -> None:
+    """Give every registered player the login key of their name (names that look alike
+    share one, see ``popote.server.names``). A player whose key an earlier one already
+    holds keeps the fold they had: they still log in, and nobody else takes their key."""
+    members = connection.execute(
+        select(User.id, User.name, User.login).where(User.login.is_not(None)).order_by(User.id)
+    ).all()
+    taken = {login for _, _, login in members}
+    for user_id, name, login in members:
+        key = login_key(name)
+        if key != login and key not in taken:
+            connection.execute(update(User).where(User.id == user_id).values(login=key))
+            taken.add(key)
+
+
 class Store:
     """Users, tables, the action log and chat."""
 
@@ -52,16 +76,14 @@ class Store:
 
     def migrate(self) -> None:
         """Bring the schema to the newest revision (the migrations ship in the package)."""
-        config = Config()
-        config.set_main_option(
-            "script_location", str(resources.files("popote.server") / "migrations")
-        )
+        config = migrations()
         with self.engine.begin() as connection:
             if self.engine.dialect.name == "postgresql":
                 # Processes starting together upgrade one after the other.
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            _refold_logins(connection)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -142,6 +164,21 @@ class Store:
         with self._session() as session:
             query = select(Table.id).where(Table.state != "over").order_by(Table.created)
             return list(session.scalars(query).all())
+
+    def open_tables_of(self, owner: int) -> int:
+        """How many tables ``owner`` created that are not over."""
+        with self._session() as session:
+            query = select(func.count()).where(Table.owner == owner, Table.state != "over")
+            return int(session.scalar(query) or 0)
+
+    def remove_unstarted(self, table_id: str) -> bool:
+        """Forget a table that never began (it has no action, no result); False if it began."""
+        with self._session() as session:
+            found = session.get(Table, table_id)
+            if found is None or found.state != "lobby":
+                return False
+            session.delete(found)
+            return True
 
     def lobby_rows(self) -> list[Table]:
         """Public tables in the lobby or being played, oldest first, without their log."""

@@ -12,13 +12,28 @@ TAKEN_OVER = Text(
     "{name} est remplacé par un robot jusqu'à son retour.",
     "{name} is replaced by a bot until they come back.",
 )
+GUEST = Text("{name} (invité)", "{name} (guest)")
+"""A guest's name wherever it is shown: a guest has no account, anyone may take the name."""
 BACK = Text("{name} reprend sa place.", "{name} takes their seat back.")
 JOINED = Text("{name} s'assoit au siège {number}.", "{name} sits at seat {number}.")
 LEFT = Text("{name} quitte la table.", "{name} leaves the table.")
 BOT_ADDED = Text("{name} s'assoit au siège {number}.", "{name} sits at seat {number}.")
+TOO_LATE = Text("trop tard : {name} a été plus rapide", "too late: {name} was quicker")
+"""A real-time race lost: the answer came in the same window as one that went first."""
 STARTED = Text("La partie commence.", "The game begins.")
 OVER = Text("La partie est terminée.", "The game is over.")
 UNAVAILABLE = Text(
     "service momentanément indisponible : rien n'a été joué, réessayez",
     "temporarily unavailable: nothing was played, try again",
 )
+CLOCK_TERMS = Text("horloge : {times}", "clock: {times}")
+CLOCK_TURN = Text("{seconds} s par tour", "{seconds} s a turn")
+CLOCK_WINDOW = Text("{seconds} s pour répondre ensemble", "{seconds} s to answer together")
+NO_CLOCK = Text("sans horloge", "no clock")
+RATED = Text("classée", "rated")
+UNRATED = Text("non classée", "unrated")
+CHOSEN_DEAL = Text(
+    "donne choisie par qui a créé la table, pour s'entraîner",
+    "chosen deal, picked by the table's creator for practice",
+)
+TERMS_SEPARATOR = Text(" ; ", "; ")

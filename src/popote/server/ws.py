@@ -1,7 +1,7 @@
 """The WebSocket half of the protocol: one socket per table (or the lobby) and identity.
 
-A client authenticates with ``?token=`` or a first ``hello`` message, says the last ``seq``
-it saw, then sends ``act``, ``chat``, ``ping`` and ``resync``. Bad messages get an
+A client authenticates with a first ``hello`` message (never with a token in the socket's
+address, which proxies log: refused), says the last ``seq`` it saw, then sends ``act``, ``chat``, ``ping`` and ``resync``. Bad messages get an
 ``error`` and change nothing. See ``docs/protocol.md``. Among several processes, a client of
 a table another process owns is relayed to it (``popote.server.cluster``): the owner
 answers it with the same code as its own clients.
@@ -77,40 +77,46 @@ class Session:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
-    hub: Hub = socket.app.state.hub
-    hello = await _hello(socket)
-    if hello is None:
+    opened = await _open(socket)
+    if opened is None:
         return
+    allowance, hello = opened
+    code = 1000
+    try:
+        code = await _serve_table(socket, allowance, table_id, hello)
+    finally:
+        _guard(socket).leave(allowance, code)
+
+
+async def _serve_table(
+    socket: WebSocket, allowance: Allowance, table_id: str, hello: dict[str, Any]
+) -> int:
+    """Serve one client of a table; returns the code its socket closed with."""
+    hub: Hub = socket.app.state.hub
     try:
         user = hub.user(hello.get("token"))
         owner = None if hub.cluster is None else hub.cluster.route(table_id)
         table = None if owner is not None else hub.table(table_id, user, hello.get("invite"))
-        allowance = _guard(socket).enter(_address(socket), user.id, table_id[:64])
+        _guard(socket).enter(allowance, user.id, table_id[:64])
     except Refused as error:
-        await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4404))
-        return
+        return await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4404))
     except SQLAlchemyError:
         log.exception("database error")
-        await _refuse(socket, unavailable(), hello, CLOSE_CODES["unavailable"])
-        return
+        return await _refuse(socket, unavailable(), hello, CLOSE_CODES["unavailable"])
     connection = Connection(socket.send_text, hub.settings.send_queue)
-    session = Session(
-        hub, user, choose_lang(hello.get("lang"), user.lang, None), connection, hub.lobby
-    )
+    lang = choose_lang(hello.get("lang"), user.lang, None)
+    if table is None:
+        assert owner is not None
+        session = Session(hub, user, lang, connection, Feed(0))
+        await _relay(socket, session, allowance, owner, table_id[:64], hello)
+        return connection.close_code
+    feed = table.connect(user.id, lang, connection, hello.get("feed"), _seq(hello))
+    session = Session(hub, user, lang, connection, feed)
     try:
-        if table is None:
-            assert owner is not None
-            await _relay(socket, session, allowance, owner, table_id[:64], hello)
-            return
-        session.feed = table.connect(
-            user.id, session.lang, connection, hello.get("feed"), _seq(hello)
-        )
-        try:
-            await _serve(socket, connection, session, allowance, _at_table(session, table))
-        finally:
-            table.disconnect(user.id, connection)
+        await _serve(socket, connection, session, allowance, _at_table(session, table))
     finally:
-        _guard(socket).leave(allowance, connection.close_code)
+        table.disconnect(user.id, connection)
+    return connection.close_code
 
 
 async def _relay(
@@ -125,7 +131,6 @@ async def _relay(
     answers come back (see ``popote.server.cluster``)."""
     cluster = session.hub.cluster
     assert cluster is not None and isinstance(session.connection, Connection)
-    session.feed = Feed(0)
     opening = {
         "user": session.user.id,
         "lang": session.lang,
@@ -162,10 +167,8 @@ def _attach(hub: Hub, opening: dict[str, Any]) -> None:
         outlet.send(encode(answer), 0)
         outlet.close(CLOSE_CODES.get(error.code, 4404))
         return
-    session = Session(hub, user, lang, outlet, hub.lobby)
-    session.feed = table.connect(
-        user.id, lang, outlet, opening.get("feed"), opening.get("last_seq")
-    )
+    feed = table.connect(user.id, lang, outlet, opening.get("feed"), opening.get("last_seq"))
+    session = Session(hub, user, lang, outlet, feed)
     handle = _at_table(session, table)
     hub.cluster.attached[(opening["node"], opening["conn"])] = Attached(
         table, user.id, outlet, lambda message: answer_message(session, handle, message)
@@ -182,29 +185,39 @@ def _at_table(session: Session, table: LiveTable) -> Callable[[Message], None]:
 
 @router.websocket("/ws/lobby")
 async def lobby_socket(socket: WebSocket) -> None:
-    hub: Hub = socket.app.state.hub
-    hello = await _hello(socket)
-    if hello is None:
+    opened = await _open(socket)
+    if opened is None:
         return
+    allowance, hello = opened
+    code = 1000
+    try:
+        code = await _serve_lobby(socket, allowance, hello)
+    finally:
+        _guard(socket).leave(allowance, code)
+
+
+async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str, Any]) -> int:
+    hub: Hub = socket.app.state.hub
     try:
         user = hub.user(hello.get("token"))
-        allowance = _guard(socket).enter(_address(socket), user.id, None)
+        _guard(socket).enter(allowance, user.id, None)
     except Refused as error:
-        await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4401))
-        return
+        return await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4401))
     connection = Connection(socket.send_text, hub.settings.send_queue)
-    lobby = hub.lobby
-    session = Session(hub, user, choose_lang(hello.get("lang"), user.lang, None), connection, lobby)
-    lobby.connections.add(session.connection)
-    lobby.reply(
-        session.connection, {"type": "welcome", "table": None, "seat": None, "feed": lobby.id}
-    )
-    lobby.resend(session.connection, hello.get("feed"), _seq(hello))
+    lang = choose_lang(hello.get("lang"), user.lang, None)
+    deltas = hello.get("deltas") is True
+    feed = hub.lobby.feed(lang, deltas)
+    session = Session(hub, user, lang, connection, feed)
+    feed.connections.add(connection)
     try:
+        feed.reply(connection, {"type": "welcome", "table": None, "seat": None, "feed": feed.id})
+        if not feed.resend(connection, hello.get("feed"), _seq(hello)) and deltas:
+            spectators = None if hub.cluster is None else await hub.cluster.spectators()
+            feed.reply(connection, {"type": "lobby", "tables": hub.open_tables(lang, spectators)})
         await _serve(socket, connection, session, allowance, lambda m: _lobby_message(session, m))
     finally:
-        lobby.connections.discard(session.connection)
-        _guard(socket).leave(allowance, connection.close_code)
+        feed.connections.discard(connection)
+    return connection.close_code
 
 
 def _guard(socket: WebSocket) -> Guard:
@@ -216,31 +229,51 @@ def _address(socket: WebSocket) -> str:
     return socket.client.host if socket.client else ""
 
 
-async def _hello(socket: WebSocket) -> dict[str, Any] | None:
-    """The query's ``token`` (and ``last_seq``, ``feed``...), or the first message's; None
-    (the socket refused) for a page of another site or a client that says nothing useful."""
-    if not _guard(socket).origin_allowed(socket.headers):
+async def _open(socket: WebSocket) -> tuple[Allowance, dict[str, Any]] | None:
+    """Accept a socket, count it against its address at once, and read its ``hello``;
+    None (the socket refused and let go) for a page of another site, an address with
+    enough sockets open, or a client that says nothing useful."""
+    guard = _guard(socket)
+    if not guard.origin_allowed(socket.headers):
         log.warning("origin refused", extra={"reason": socket.headers.get("origin", "")[:200]})
         await socket.close(4403)  # before the handshake is accepted: an HTTP 403
         return None
     await socket.accept()
-    query = dict(socket.query_params)
-    if "token" in query:
-        return query
+    try:
+        allowance = guard.arrive(_address(socket))
+    except Refused as error:
+        await _refuse(socket, error, {}, TOO_MANY)
+        return None
+    try:
+        hello = await _hello(socket)
+    except Refused as error:
+        guard.leave(allowance, await _refuse(socket, error, {}, 4400))
+        return None
+    return allowance, hello
+
+
+async def _hello(socket: WebSocket) -> dict[str, Any]:
+    """The first message, a ``hello``; refused for a token in the socket's address (a
+    proxy may have logged it) and for anything else than a ``hello``."""
+    if "token" in socket.query_params:
+        raise refused(
+            "token_in_url",
+            400,
+            "le jeton va dans le message hello, jamais dans l'adresse de la WebSocket",
+            "the token goes in the hello message, never in the WebSocket's address",
+        )
     try:
         text = await asyncio.wait_for(socket.receive_text(), HELLO_WAIT)
         message = json.loads(text) if len(text) <= MESSAGE_LIMIT else None
     except (TimeoutError, WebSocketDisconnect, ValueError, KeyError, RecursionError):
         message = None
     if not isinstance(message, dict) or message.get("type") != "hello":
-        error = refused(
+        raise refused(
             "hello_expected",
             400,
             "un message hello avec un jeton est attendu",
             "a hello message with a token is expected",
         )
-        await _refuse(socket, error, query, 4400)
-        return None
     # Whatever the client put there, identifying fields are text or absent.
     return {
         key: value
@@ -249,7 +282,8 @@ async def _hello(socket: WebSocket) -> dict[str, Any] | None:
     }
 
 
-async def _refuse(socket: WebSocket, error: Refused, hello: dict[str, Any], code: int) -> None:
+async def _refuse(socket: WebSocket, error: Refused, hello: dict[str, Any], code: int) -> int:
+    """Say why, close with ``code``; returns ``code``."""
     lang = choose_lang(hello.get("lang"), None, socket.headers.get("accept-language"))
     with contextlib.suppress(Exception):
         await socket.send_text(
@@ -258,6 +292,7 @@ async def _refuse(socket: WebSocket, error: Refused, hello: dict[str, Any], code
             )
         )
         await socket.close(code)
+    return code
 
 
 def _seq(hello: dict[str, Any]) -> int | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from popote.balance import run_study
 from popote.games.ar_seizh_bigoudenn import GAME
+from popote.lab.balance import run_study
 
 
 def test_the_balance_study_reports_a_win_rate_per_bigouden_at_every_player_count() -> None:

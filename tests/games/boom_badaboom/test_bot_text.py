@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import popote
-from popote.balance import run_study
 from popote.bots.runner import play_out
 from popote.games.boom_badaboom import GAME
 from popote.games.boom_badaboom.cards import DIFFICULTIES
 from popote.games.boom_badaboom.scenario import scenario_match
+from popote.lab.balance import run_study
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
 
@@ -25,6 +25,24 @@ def test_farceur_explodes_the_cake_when_it_can() -> None:
         size=13,
     )
     assert choose(m, 0) == {"type": "play", "card": "heat4"}
+
+
+def test_farceur_plays_a_heat_card_it_can_boost_itself_then_boosts_it() -> None:
+    # Cake 11 of 17: Heat +3 alone would leave it at the brink for someone else (Heat +2 is
+    # the quieter card), but boosted by its own player it explodes.
+    def table(**options: str) -> popote.Match:
+        hands = [["heat2", "heat3", "boost"], ["cool1"], ["cool1"]]
+        return scenario_match(
+            hands=hands, roles=["farceur", "patissier", "glouton"], size=11, options=options
+        )
+
+    m = table()
+    assert choose(m, 0) == {"type": "play", "card": "heat3"}
+    m.act(0, {"type": "play", "card": "heat3"})
+    m.act(1, {"type": "decline"})
+    m.act(2, {"type": "decline"})
+    assert choose(m, 0) == {"type": "react", "card": "boost", "mode": "boost"}
+    assert choose(table(own_card="others"), 0) == {"type": "play", "card": "heat2"}
 
 
 def test_patissier_cools_a_cake_near_the_capacity() -> None:
@@ -89,12 +107,18 @@ def test_the_reaction_prompt_says_what_is_being_answered() -> None:
     )
     m.act(0, {"type": "play", "card": "heat3"})
     view = m.view(1)
-    assert GAME.presenter.prompt(view, "fr", NAMES).startswith("Ana a joué Chaleur +3")
-    assert GAME.presenter.prompt(view, "en", NAMES).startswith("Ana played Heat +3")
+    assert GAME.presenter.prompt(view, "fr", NAMES) == (
+        "Réagir à la carte Chaleur +3 jouée par Ana ? Gâteau 10/17."
+    )
+    assert (
+        GAME.presenter.prompt(view, "en", NAMES)
+        == "React to the Heat +3 played by Ana? Cake 10/17."
+    )
     labels = [GAME.presenter.action(a, view, "en", NAMES) for a in m.legal_actions(1)]
     assert labels == ["Do not react", "React with Protective Apron: cancels"]
     m.act(1, {"type": "react", "card": "apron", "mode": "cancel"})
     m.act(2, {"type": "decline"})
+    m.act(0, {"type": "decline"})
     prompt = GAME.presenter.prompt(m.view(0), "en", NAMES)
     assert "Bob answered with Protective Apron (cancels Heat +3)" in prompt
 

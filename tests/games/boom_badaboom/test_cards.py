@@ -22,7 +22,7 @@ def three(hand0: list[str], size: int = 10, **kw: object) -> popote.Match:
 def test_heat_card_raises_the_cake_after_everyone_may_react() -> None:
     m = three(["heat3", "cool1"])
     act(m, 0, type="play", card="heat3")
-    assert list(m.to_act) == [1, 2]
+    assert list(m.to_act) == [1, 2, 0]
     assert m.view(None)["size"] == 10
     decline_all(m)
     assert m.view(None)["size"] == 13

@@ -198,6 +198,22 @@ def test_solo_hand_of_seven_and_score_by_rounds_survived() -> None:
     assert m.result()["scores"] == [1] and m.result()["rounds_survived"] == 1
 
 
+def test_a_round_the_deck_runs_out_in_counts_as_survived_once_fully_played() -> None:
+    m = popote.new_match("boom-badaboom", players=1, seed=14)
+    while not m.over:
+        seat = m.to_act[0]
+        m.act(seat, m.legal_actions(seat)[0])
+    rounds = [e["round"] for e in m.events(0) if e["type"] == "round_started"]
+    assert m.result()["end"] == "empty_deck" and rounds[-1] == 75
+    assert m.result()["rounds_survived"] == 75 and m.result()["scores"] == [75]
+    # Two players: the deck running out on the first turn of a round leaves it unplayed.
+    for current, survived in ((0, 0), (1, 1)):
+        m = scenario_match(hands=[["cool1", "heat1"], ["cool1", "heat1"]], deck=[], current=current)
+        play(m, current, "cool1")
+        assert m.result()["end"] == "empty_deck"
+        assert m.result()["rounds_survived"] == survived
+
+
 def test_a_player_with_nothing_playable_passes_and_still_draws() -> None:
     m = scenario_match(
         hands=[["caramel", "apron"], ["cool1"], ["heat1"]], roles=ROLES3, deck=["heat2", "cool2"]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import popote
+from popote.games.boom_badaboom import GAME
 from popote.games.boom_badaboom.scenario import scenario_match
 
-from .helpers import act, decline_all, first, kinds, reaction, window
+from .helpers import NAMES, act, decline_all, first, kinds, reaction, window
 
 ROLES4 = ["farceur", "patissier", "glouton", "farceur"]
 
@@ -25,12 +26,41 @@ def react(
     return m.act(seat, action)
 
 
-def test_every_other_player_may_react_out_of_turn_even_with_nothing_to_play() -> None:
+def test_every_player_may_react_out_of_turn_even_with_nothing_to_play() -> None:
     m = four(["heat3", "cool1"], ["apron", "cool1"], ["heat1"], ["heat2"])
     act(m, 0, type="play", card="heat3")
-    assert list(m.to_act) == [1, 2, 3]
+    assert list(m.to_act) == [1, 2, 3, 0]
     assert m.legal_actions(2) == [{"type": "decline"}]
+    assert m.legal_actions(0) == [{"type": "decline"}]
     assert {"type": "react", "card": "apron", "mode": "cancel"} in m.legal_actions(1)
+
+
+def test_a_player_may_boost_or_turn_its_own_heat_card() -> None:
+    for card, mode, size in (("boost", "boost", 16), ("spatula", "invert", 7)):
+        m = four(["heat3", card], ["cool1"], ["heat1"], ["heat2"])
+        act(m, 0, type="play", card="heat3")
+        assert reaction(card, mode) in m.legal_actions(0)
+        events = window(m, {0: reaction(card, mode)})
+        assert first(events, "reaction")["seat"] == 0
+        assert list(m.to_act) == [1, 2, 3], "nobody answers their own reaction"
+        decline_all(m)
+        assert m.view(None)["size"] == size
+
+
+def test_own_card_others_keeps_reactions_to_the_other_players() -> None:
+    m = four(["heat3", "boost"], ["cool1"], ["heat1"], ["heat2"], options={"own_card": "others"})
+    act(m, 0, type="play", card="heat3")
+    assert list(m.to_act) == [1, 2, 3]
+    decline_all(m)
+    assert m.view(None)["size"] == 13 and "boost" in m.view(0)["hand"]
+
+
+def test_the_cards_own_player_reacts_last() -> None:
+    m = four(["heat3", "boost"], ["cool1"], ["heat1"], ["spatula"])
+    act(m, 0, type="play", card="heat3")
+    events = window(m, {0: reaction("boost", "boost"), 3: reaction("spatula", "invert")})
+    assert first(events, "reaction")["seat"] == 3
+    assert "boost" in m.view(0)["hand"]
 
 
 def test_tablier_cancels_the_card_and_does_not_count_as_the_reactors_card() -> None:
@@ -101,8 +131,8 @@ def test_the_first_player_clockwise_takes_the_reaction() -> None:
     act(m, 0, type="play", card="heat3")
     react(m, 3, "boost", "boost")
     react(m, 2, "spatula", "invert")
-    assert list(m.to_act) == [1]
-    events = m.act(1, {"type": "decline"})
+    assert list(m.to_act) == [1, 0]
+    events = m.act(1, {"type": "decline"}) + m.act(0, {"type": "decline"})
     assert first(events, "reaction")["seat"] == 2
     events += decline_all(m)
     assert m.view(None)["size"] == 7
@@ -136,3 +166,20 @@ def test_no_reactions_at_all_during_a_power_cut() -> None:
     assert m.legal_actions(0) == [{"type": "play", "card": "heat3"}]
     act(m, 0, type="play", card="heat3")
     assert m.view(None)["size"] == 13 and list(m.to_act) == [1]
+
+
+def test_a_reaction_that_lost_is_told_who_reacted_first_and_that_its_card_stays() -> None:
+    m = four(["heat3", "cool1"], ["boost"], ["heat1"], ["spatula"])
+    act(m, 0, type="play", card="heat3")
+    events = window(m, {1: reaction("boost", "boost"), 3: reaction("spatula", "invert")})
+    assert first(events, "reaction")["seat"] == 1
+    told = {
+        seat: [GAME.presenter.event(e, "en", NAMES) for e in popote.visible_events(events, seat)]
+        for seat in range(4)
+    }
+    lost = "Bob reacted first: your Spatula Return stays in your hand."
+    assert lost in told[3]
+    assert not any(lost in lines for seat, lines in told.items() if seat != 3)
+    french = [GAME.presenter.event(e, "fr", NAMES) for e in popote.visible_events(events, 3)]
+    assert "Bob a réagi avant vous : votre carte Renvoi de spatule reste dans votre main." in french
+    assert "spatula" in m.view(3)["hand"]

@@ -112,13 +112,11 @@ def test_twelve_players_read_in_lines_of_at_most_250_characters() -> None:
 def test_the_winners_agree_in_number() -> None:
     over = {"type": "game_over", "totals": [10, 10, 30], "winners": [0, 1]}
     assert PRESENTER.event(over, "fr", NAMES) == (
-        "Partie terminée : le plus petit total gagne.\n"
-        "Totaux : Anne : 10 ; Bao : 10 ; Chloé : 30.\n"
-        "Gagnants : Anne et Bao."
+        "Partie terminée : le plus petit total gagne. Gagnants : Anne et Bao (10)."
     )
-    over = {"type": "game_over", "totals": [1500, 10, 30], "winners": [1]}
+    over = {"type": "game_over", "totals": [1500, -1010, 30], "winners": [1]}
     assert PRESENTER.event(over, "en", NAMES) == (
-        "Game over: the lowest total wins.\nTotals: Anne: 1,500; Bao: 10; Chloé: 30.\nWinner: Bao."
+        "Game over: the lowest total wins. Winner: Bao (−1,010)."
     )
 
 

@@ -120,7 +120,7 @@ def test_presenter_tells_every_event_and_scores_after_each_manche(lang: Any) -> 
     assert len(said) == len(kinds)  # every event seat 0 sees gets a line
     word = "Totaux" if lang == "fr" else "Totals"
     ends = [line for line in said if word in line]
-    assert len(ends) == 7  # six manche ends and the game's end
+    assert len(ends) == 6  # six manche ends; the game's end does not say them again
     totals = match.result()["scores"]
     colon = " : " if lang == "fr" else ": "
     assert f"P0{colon}{decimal(totals[0], lang)}" in ends[-1]

@@ -6,7 +6,7 @@ from typing import Any
 
 import popote
 from popote.games.pieds_dans_le_plat.scenario import scenario_match
-from popote.simulate import Batch, simulate
+from popote.lab.simulate import Batch, simulate
 
 
 def play(match: popote.Match, seat: int, card: int) -> list[dict[str, Any]]:

@@ -47,11 +47,8 @@ def test_the_prompt_says_who_discarded_and_what_they_claim() -> None:
     m = scenario_match(hands=[["nouilles", "porc"], ["poulet"], ["gingembre"]], current=1)
     m.act(1, protein("poulet", "porc"))
     prompt = PRESENTER.prompt(m.view(0), "fr", NAMES)
-    assert prompt == "Bao défausse une carte en annonçant du porc : test de goût ?"
-    assert (
-        PRESENTER.prompt(m.view(2), "en", NAMES)
-        == "Bao discards one card claiming pork: taste test?"
-    )
+    assert prompt == "Demander un test de goût à Bao ? Annonce : du porc."
+    assert PRESENTER.prompt(m.view(2), "en", NAMES) == "Call a taste test on Bao? Claim: pork."
 
 
 def test_others_only_hear_how_many_cards_were_drawn() -> None:
@@ -173,7 +170,7 @@ def test_counts_agree_with_their_words_in_both_languages() -> None:
         "Fin du tour de Anne : 1 carte remélangée dans la pioche (1 carte en tout)."
     )
     assert PRESENTER.event(ended, "en", NAMES) == (
-        "End of Anne's turn: 1 card shuffled back into the deck (1 card in all)."
+        "Anne ends the turn: 1 card shuffled back into the deck (1 card in all)."
     )
     trim = {"type": "trim_needed", "seat": 1, "count": 2}
     assert PRESENTER.event(trim, "en", NAMES) == "Bao must discard 2 cards to end the turn."
@@ -181,9 +178,17 @@ def test_counts_agree_with_their_words_in_both_languages() -> None:
 
 def test_rounds_are_called_rounds_in_english_and_tours_de_table_in_french() -> None:
     m = scenario_match(hands=[["nouilles"], ["poulet"]], round_number=2)
-    assert PRESENTER.table(m.view(0), "en", NAMES).startswith("Round 2 of 100, target 50 points.")
+    assert PRESENTER.table(m.view(0), "en", NAMES).startswith("Round 2, target 50 points.")
     assert PRESENTER.table(m.view(0), "fr", NAMES).startswith(
-        "Tour de table 2 sur 100, objectif 50 points."
+        "Tour de table 2, objectif 50 points."
+    )
+    # The round limit, a safety net, is said only in the last rounds before it.
+    m = scenario_match(hands=[["nouilles"], ["poulet"]], round_number=95)
+    assert PRESENTER.table(m.view(0), "en", NAMES).startswith(
+        "Round 95 (the game stops after round 100), target 50 points."
+    )
+    assert PRESENTER.table(m.view(0), "fr", NAMES).startswith(
+        "Tour de table 95 (la partie s'arrête après le 100e), objectif 50 points."
     )
     for lang in LANGUAGES:
         assert "Manche" not in PRESENTER.table(m.view(0), lang, NAMES)

@@ -88,6 +88,19 @@ def test_star_chef_plays_to_three_hundred() -> None:
     assert m.over and m.result()["winners"] == [0]
 
 
+def test_a_chosen_target_replaces_fifty_and_star_chefs_three_hundred() -> None:
+    m = scenario_match(hands=[[*PORK_DISH], ["poulet"]], scores=[20, 0], options={"target": 30})
+    cook(m, 0, *PORK_DISH)
+    assert m.over and m.result()["winners"] == [0] and m.result()["target"] == 30
+    m = scenario_match(
+        hands=[[*PORK_DISH], ["poulet"]],
+        scores=[290, 0],
+        options={"target": 400, "star_chef": True},
+    )
+    cook(m, 0, *PORK_DISH)
+    assert not m.over and m.view(None)["target"] == 400
+
+
 def test_empty_pantry_skips_the_opening_draw() -> None:
     m = scenario_match(hands=[["nouilles"], ["poulet"]], options={"empty_pantry": True})
     events = m.act(0, END)

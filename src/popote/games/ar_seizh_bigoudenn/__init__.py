@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from popote.bots.base import Bot
 from popote.core.actions import Event
+from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.game import (
     BalanceConfig,

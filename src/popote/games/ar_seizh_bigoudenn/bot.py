@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from popote.bots.base import Bot
 from popote.core.actions import Action
+from popote.core.bot import Bot
 from popote.core.game import View
 from popote.core.match import Match
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, MENU, Dish, Recipe, dish_points

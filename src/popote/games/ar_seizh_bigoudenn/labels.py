@@ -44,12 +44,16 @@ def special_event(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
             back = _fmt(
                 T(" et rend {c}", " and puts back {c}"), lang, c=w.card(event["give_back"], lang)
             )
+        # A second one of the same: said, so that the two lines do not read as one told twice.
+        count = event.get("count", 1)
+        held = _fmt(T(" ({k} en tout)", " ({k} in all)"), lang, k=count) if count > 1 else ""
         return _fmt(
-            T("{n} prend {c} {how}{back}.", "{n} takes {c} {how}{back}."),
+            T("{n} prend {c} {how}{held}{back}.", "{n} takes {c} {how}{held}{back}."),
             lang,
             n=name,
             c=w.card(event["card"], lang),
             how=how,
+            held=held,
             back=back,
         )
     if kind == "stole":

@@ -53,6 +53,11 @@ _WHY = {
     "full_hands": Text(" pour avoir une main libre", " to have a free hand"),
 }
 
+AGAIN = Text(", encore", " again")
+NOTHING_REVEALED = Text(
+    "{name} ne retourne rien au centre : la pioche est vide.",
+    "{name} turns nothing face up: the draw pile is empty.",
+)
 _LINES: dict[str, Text] = {
     "seated": Text(
         "{name} incarne {bigouden} (spécialités : {specialties}) et tient {utensils}.",
@@ -77,8 +82,8 @@ _LINES: dict[str, Text] = {
         "{name} prend {utensil} au centre.", "{name} takes {utensil} from the centre."
     ),
     "tossed": Text(
-        "« Amen, bigoudenn ! » {name} lance sa carte : elle retombe côté {face}.",
-        '"Amen, bigoudenn!" {name} tosses her card: it lands on {face}.',
+        "« Amen, bigoudenn ! » {name} lance sa carte : elle retombe côté {face}{again}.",
+        '"Amen, bigoudenn!" {name} tosses her card: it lands on {face}{again}.',
     ),
     "stopped": Text("{name} s'arrête là.", "{name} stops there."),
     "no_dish": Text("{name} ne cuisine rien.", "{name} cooks nothing."),
@@ -185,6 +190,7 @@ def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
             value = event[key]
             fields[key] = w.card(value, lang) if key == "card" else names[value]
     fields["back"] = _back(event, lang)
+    fields["again"] = AGAIN.get(lang) if event.get("again") else ""
     if "why" in event:
         used = w.agreed(event["utensil"], "utilisé", "utilisée")
         fields["why"] = _WHY[event["why"]].render(lang, used=used)
@@ -220,6 +226,8 @@ class BigoudenPresenter(Presenter):
             return "\n".join([head, *w.centre_lines(event["cards"], lang)])
         if kind in _LISTS:
             return _listed(event, lang, names)
+        if kind == "revealed" and not event["cards"]:
+            return NOTHING_REVEALED.render(lang, name=names[event["seat"]])
         if kind in _LINES:
             return _LINES[kind].format(**_fields(event, lang, names)).get(lang)
         return labels.special_event(event, lang, names)

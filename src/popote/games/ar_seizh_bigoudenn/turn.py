@@ -118,8 +118,9 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         return [{"type": "took_utensil", "seat": seat, "utensil": action["utensil"]}, *events]
     if kind == "toss":
         face = Face.GALETTE if state.chance.below(2) == 0 else Face.CREPE
+        again = state.faces[seat] is face
         state.faces[seat] = face
-        return [{"type": "tossed", "seat": seat, "face": face.value}]
+        return [{"type": "tossed", "seat": seat, "face": face.value, "again": again}]
     state.actions_left = 0
     return [{"type": "stopped", "seat": seat}]
 
@@ -135,6 +136,7 @@ def _take(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
             "card": card,
             "utensil": INGREDIENTS[card].utensil,
             "give_back": action["give_back"],
+            "count": state.surfaces[seat].count(card),
         }
     ]
     if action["drop"] is not None:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from popote.bots.base import Bot
 from popote.core.actions import Event
+from popote.core.bot import Bot
+from popote.core.calibration import (
+    RATE_TOLERANCE,
+    CalibrationCell,
+    CalibrationStudy,
+    Parameter,
+    Target,
+)
 from popote.core.chance import Chance
+from popote.core.errors import InvalidSetup
 from popote.core.game import (
     PLAYERS,
     BalanceConfig,
@@ -20,8 +28,14 @@ from popote.core.options import Option, OptionValue
 from popote.core.wording import NBSP, percent
 from popote.games.boom_badaboom.bot import BoomHeuristicBot
 from popote.games.boom_badaboom.cards import (
+    BALANCED_PRESET as BALANCED_PRESET,
+)
+from popote.games.boom_badaboom.cards import (
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
+    MAX_CAPACITY,
+    MAX_ROUNDS,
+    MIN_ROUNDS,
     NAME,
     Difficulty,
     Side,
@@ -51,6 +65,7 @@ SPEC = GameSpec(
                 "tarte_tatin, piece_montee)",
             ),
             list(DIFFICULTIES),
+            labels=LEVELS,
         ),
         Option.choice(
             "mode",
@@ -62,6 +77,16 @@ SPEC = GameSpec(
                 "coop: the cooperative variant at any player count",
             ),
             ["auto", "coop"],
+            labels={
+                "auto": Text(
+                    "selon le nombre de joueurs : rôles cachés de 3 à 5, coopératif à 2, solo à 1",
+                    "by the player count: hidden roles from 3 to 5, cooperative at 2, solo at 1",
+                ),
+                "coop": Text(
+                    "coopératif quel que soit le nombre de joueurs",
+                    "cooperative at any player count",
+                ),
+            },
         ),
         Option.choice(
             "timer",
@@ -73,6 +98,15 @@ SPEC = GameSpec(
                 "and 10 as in the rulebook's setup (rulebook)",
             ),
             ["difficulty", "rulebook"],
+            labels={
+                "difficulty": Text(
+                    "dans les 3 derniers tours du niveau", "in the level's last 3 rounds"
+                ),
+                "rulebook": Text(
+                    "entre les tours 8 et 10, comme le livret",
+                    "between rounds 8 and 10, as in the rulebook",
+                ),
+            },
         ),
         Option.choice(
             "tablier",
@@ -84,6 +118,25 @@ SPEC = GameSpec(
                 "or the card just below it, reactive ones included (chain)",
             ),
             ["played", "chain"],
+            labels={
+                "played": Text("annule la carte jouée", "cancels the played card"),
+                "chain": Text("annule la carte juste en dessous", "cancels the card just below"),
+            },
+        ),
+        Option.choice(
+            "own_card",
+            "react",
+            Text(
+                "Cartes réactives sur sa propre carte : permises, pour la doubler ou "
+                "l'inverser (react), ou réservées aux autres joueurs (others)",
+                "Reactive cards on one's own card: allowed, to boost or turn it (react), or "
+                "left to the other players (others)",
+            ),
+            ["react", "others"],
+            labels={
+                "react": Text("permises sur sa propre carte", "allowed on one's own card"),
+                "others": Text("réservées aux autres joueurs", "left to the other players"),
+            },
         ),
         Option.choice(
             "cooling",
@@ -95,6 +148,10 @@ SPEC = GameSpec(
                 "of the printed rows (rows)",
             ),
             ["complete", "rows"],
+            labels={
+                "complete": Text("24 cartes, dont cinq −5", "24 cards, five of them −5"),
+                "rows": Text("les 19 des lignes imprimées", "the 19 of the printed rows"),
+            },
         ),
         Option.choice(
             "glouton_count",
@@ -106,6 +163,13 @@ SPEC = GameSpec(
                 "only if the cake is also between 15 and 18 (perfect)",
             ),
             ["objectives", "perfect"],
+            labels={
+                "objectives": Text("2 cartes Objectif en main", "2 Objective cards in hand"),
+                "perfect": Text(
+                    "2 cartes Objectif et un gâteau entre 15 et 18",
+                    "2 Objective cards and a cake between 15 and 18",
+                ),
+            },
         ),
         Option.choice(
             "glouton_deal",
@@ -117,6 +181,10 @@ SPEC = GameSpec(
                 "5 go into the deck and everyone is dealt 5 cards (deck)",
             ),
             ["dealt", "deck"],
+            labels={
+                "dealt": Text("2 cartes de plus pour le Glouton", "2 more cards for the Glutton"),
+                "deck": Text("dans la pioche", "in the deck"),
+            },
         ),
         Option.choice(
             "roles",
@@ -128,6 +196,64 @@ SPEC = GameSpec(
                 "or 2 Bakers and 1 Prankster with the box's second Baker card (two_bakers)",
             ),
             ["rulebook", "two_bakers"],
+            labels={
+                "rulebook": Text(
+                    "1 Pâtissier et 2 Farceurs, comme le livret",
+                    "1 Baker and 2 Pranksters, as in the rulebook",
+                ),
+                "two_bakers": Text("2 Pâtissiers et 1 Farceur", "2 Bakers and 1 Prankster"),
+            },
+        ),
+        Option.choice(
+            "difficulty_table",
+            "rulebook",
+            Text(
+                "Table des niveaux : celle du livret (rulebook), ou la table maison de Popote, "
+                "réglée pour que chaque niveau tienne le taux de réussite promis "
+                "(calibrated : capacité, tours et gâteau de départ selon le niveau et le "
+                "nombre de joueurs)",
+                "Level table: the rulebook's (rulebook), or Popote's house table, tuned so "
+                "that each level keeps its promised success rate (calibrated: capacity, rounds "
+                "and starting cake by level and player count)",
+            ),
+            ["rulebook", "calibrated"],
+            labels={
+                "rulebook": Text("celle du livret", "the rulebook's"),
+                "calibrated": Text(
+                    "la table maison de Popote, réglée sur les taux promis",
+                    "Popote's house table, tuned to the promised rates",
+                ),
+            },
+        ),
+        Option.integer(
+            "capacity",
+            0,
+            Text(
+                "Capacité du four au départ (0 : celle de la table des niveaux)",
+                "Oven capacity at the start (0: the level table's)",
+            ),
+            minimum=0,
+            maximum=MAX_CAPACITY,
+        ),
+        Option.integer(
+            "rounds",
+            0,
+            Text(
+                f"Nombre de tours, de {MIN_ROUNDS} à {MAX_ROUNDS} (0 : celui de la table des niveaux)",
+                f"Number of rounds, {MIN_ROUNDS} to {MAX_ROUNDS} (0: the level table's)",
+            ),
+            minimum=0,
+            maximum=MAX_ROUNDS,
+        ),
+        Option.integer(
+            "start_size",
+            0,
+            Text(
+                "Taille du gâteau au départ (0 : celle de la table des niveaux)",
+                "Cake size at the start (0: the level table's)",
+            ),
+            minimum=0,
+            maximum=MAX_CAPACITY,
         ),
     ),
     summary=SUMMARY,
@@ -142,6 +268,18 @@ class BoomBadaboom(Game):
         self, players: int, options: Options, chance: Chance
     ) -> tuple[GameState, list[Event]]:
         return BoomState.deal(players, options, chance)
+
+    def check_setup(self, players: int, options: Options) -> None:
+        rounds = options.get("rounds", 0)
+        if isinstance(rounds, int) and 0 < rounds < MIN_ROUNDS:
+            raise InvalidSetup(
+                Text(
+                    "rounds : au moins {least} (deux événements et le Minuteur final sont au "
+                    "fond de la pile), ou 0 pour la table des niveaux",
+                    "rounds: at least {least} (two events and the final timer lie at the "
+                    "bottom of the pile), or 0 for the level table's",
+                ).format(least=MIN_ROUNDS)
+            )
 
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         return BoomHeuristicBot(seat, seed)
@@ -172,6 +310,27 @@ class BoomBadaboom(Game):
             group_names=SIDE_NAMES,
         )
 
+    def calibration_study(self) -> CalibrationStudy:
+        """The rulebook's success ladder, per level and player count: the oven's capacity,
+        the number of rounds and the cake's starting size may move (no rounds in solo, which
+        has no timer); the Pâtissiers' win rate, or the team's, should meet the level's
+        promise."""
+        return CalibrationStudy(
+            title=Text("Table des niveaux calibrée", "Calibrated level table"),
+            cells=tuple(
+                CalibrationCell(
+                    level_config(
+                        level, players, VARIANTS.get(players, ROLES_VARIANT), CALIBRATED_TABLE
+                    ),
+                    LADDER_PARAMETERS if players > 1 else SOLO_PARAMETERS,
+                    (Target(ladder_side(players), level.claimed_success, RATE_TOLERANCE),),
+                )
+                for level in DIFFICULTIES.values()
+                for players in LADDER_PLAYERS
+            ),
+            group_names=SIDE_NAMES,
+        )
+
 
 ROLES_VARIANT = ("roles", Text("rôles cachés", "hidden roles"))
 PERFECT_VARIANT = (
@@ -182,13 +341,28 @@ BALANCED_VARIANT = (
     "balanced",
     Text("rôles cachés, préréglage équilibré", "hidden roles, balanced preset"),
 )
-BALANCED_PRESET: dict[str, OptionValue] = {"glouton_deal": "deck", "roles": "two_bakers"}
-"""The table options that bring the Pâtissiers' win rates closest to the rulebook's ladder
-(docs/balance/boom-badaboom.md): objective cards in the deck, two Pâtissiers at four."""
 VARIANTS = {
     1: ("solo", Text("solo", "solo")),
     2: ("coop", Text("coopératif", "cooperative")),
 }
+CALIBRATED_TABLE: dict[str, OptionValue] = {"difficulty_table": "calibrated"}
+LADDER_PLAYERS = (3, 4, 5, 2, 1)
+"""The columns of the ladder: hidden roles at 3 to 5 players, coop at 2, solo."""
+SOLO_PARAMETERS = (
+    Parameter.integer("capacity", 8, 30),
+    # A cake above the capacity would explode at the first card: no table a person would play.
+    Parameter.integer("start_size", 1, 16, at_most="capacity"),
+)
+LADDER_PARAMETERS = (*SOLO_PARAMETERS, Parameter.integer("rounds", MIN_ROUNDS, MAX_ROUNDS))
+
+
+def ladder_side(players: int) -> str:
+    """Whose success the rulebook's ladder promises: the Pâtissiers', or the team's without
+    roles."""
+    side = Side.PATISSIERS if players >= 3 else Side.TEAM
+    return f"side:{side.value}"
+
+
 SIDE_NAMES = {
     Side.PATISSIERS.value: Text("Pâtissiers", "Bakers"),
     Side.FARCEURS.value: Text("Farceurs", "Pranksters"),

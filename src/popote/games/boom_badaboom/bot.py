@@ -5,15 +5,16 @@ counts as 3): Pâtissiers keep a wide margin under the capacity and keep the cak
 Glouton's 15–18 zone when they suspect someone; Farceurs edge the cake toward the capacity
 with modest cards and finish it when they can; the Glouton steers into 15–18 and protects
 its objective cards (holding fewer than two, it keeps the cake safe instead). Reactive
-cards are spent only when they change the outcome enough.
+cards are spent only when they change the outcome enough; a heat, cooling or oven card is
+judged with the boost or turn its player may add to it (decision 8), at a small cost.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from popote.bots.base import Bot
 from popote.core.actions import Action
+from popote.core.bot import Bot
 from popote.core.match import Match
 from popote.games.boom_badaboom.cards import (
     ACCIDENT,
@@ -28,10 +29,12 @@ from popote.games.boom_badaboom.cards import (
     Category,
     LinkMode,
 )
-from popote.games.boom_badaboom.chain import Link, outcome
+from popote.games.boom_badaboom.chain import Link, outcome, reactions
 
 MYSTERY_GUESS = 3
 REACT_THRESHOLD = 1.5
+OWN_REACTION_COST = 1.0
+"""What playing a reactive card on one's own card costs, in utility: the card is gone."""
 EXPLODED = 100.0
 GLOUTON_FEAST = 40.0
 
@@ -144,16 +147,39 @@ class BoomHeuristicBot(Bot):
         if kind.category is Category.OBJECTIVE:
             held = sum(1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE)
             return self.utility(view, view["size"], view["capacity"]) - (10 if held <= 2 else -1)
-        size, capacity, _ = project(view, [(self.seat, key, LinkMode.MAIN, target)])
+        main: Link = (self.seat, key, LinkMode.MAIN, target)
+        size, capacity, _ = project(view, [main])
         if role == "glouton" and size != view["size"] and self.wins_with(view, size):
             return EXPLODED
-        score = self.utility(view, size, capacity) - self.feast_risk(view, size, capacity, -1)
+        score = max(
+            self.chain_score(view, [main, *extra]) - OWN_REACTION_COST * len(extra)
+            for extra in self.own_followups(view, main)
+        )
         if role == "farceur" and size < capacity and kind.category is Category.HEAT:
             # Without exposing itself: no big heat, and no heat that leaves the cake at the
             # brink for someone else to finish, unless it finishes it itself.
             score -= 1.0 if (kind.value or MYSTERY_GUESS) >= 4 else 0.0
             score -= 3.0 if capacity - size <= 3 else 0.0
         return score + self.action_bonus(view, key, target)
+
+    def chain_score(self, view: dict[str, Any], chain: list[Link]) -> float:
+        size, capacity, _ = project(view, chain)
+        return self.utility(view, size, capacity) - self.feast_risk(view, size, capacity, -1)
+
+    def own_followups(self, view: dict[str, Any], main: Link) -> list[list[Link]]:
+        """Nothing, or one boost or turn of its own card when the table allows it."""
+        plans: list[list[Link]] = [[]]
+        quiet = view["event"] == "power_cut"  # no reactions at all
+        if quiet or not view["own_card_reactions"] or not KIND_BY_KEY[main[1]].signed:
+            return plans
+        rest = list(view["hand"])
+        if main[1] in rest:  # not a Service express card, drawn face up
+            rest.remove(main[1])
+        boost_ok = view["event"] != "double_intensity"
+        for card, mode, target in reactions([main], self.seat, set(rest), (), boost_ok):
+            if mode is not LinkMode.CANCEL:
+                plans.append([(self.seat, card, mode, target)])
+        return plans
 
     def feast_risk(self, view: dict[str, Any], size: int, capacity: int, player: int) -> float:
         """What a Pâtissier or Farceur loses by leaving the cake in 15–18 for a likely Glouton:

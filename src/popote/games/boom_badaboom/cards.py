@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+from popote.core.options import OptionValue
 
 NAME = "boom-badaboom"
 START_SIZE = 10
@@ -192,6 +195,101 @@ DIFFICULTIES: dict[str, Difficulty] = {
     )
 }
 DEFAULT_DIFFICULTY = "genoise"
+MAX_ROUNDS = 15
+"""The event pile holds 14 ordinary events and the Minuteur final: no level lasts longer."""
+MIN_ROUNDS = 3
+"""Two events and the Minuteur final are shuffled at the bottom of the pile."""
+MAX_CAPACITY = 40
+"""The most a table may set the oven's capacity or the cake's starting size to."""
+
+
+@dataclass(frozen=True)
+class Oven:
+    """What a level sets at the start of a match: the oven's capacity, the most rounds it lasts
+    and the cake's starting size."""
+
+    capacity: int
+    rounds: int
+    start_size: int = START_SIZE
+
+
+CALIBRATED: dict[tuple[str, str], Oven] = {
+    # (level, column): Oven(capacity, rounds, starting cake)
+    ("cupcake", "3p"): Oven(21, 3, 15),
+    ("cupcake", "4p"): Oven(13, 4, 7),
+    ("cupcake", "5p"): Oven(28, 4, 8),
+    ("cupcake", "coop"): Oven(19, 14, 15),
+    ("cupcake", "solo"): Oven(17, 7, 11),
+    ("genoise", "3p"): Oven(27, 13, 7),
+    ("genoise", "4p"): Oven(22, 10, 16),
+    ("genoise", "5p"): Oven(28, 8, 4),
+    ("genoise", "coop"): Oven(9, 15, 2),
+    ("genoise", "solo"): Oven(11, 8, 4),
+    ("eclair", "3p"): Oven(12, 9, 9),
+    ("eclair", "4p"): Oven(11, 13, 5),
+    ("eclair", "5p"): Oven(12, 6, 6),
+    ("eclair", "coop"): Oven(4, 13, 1),
+    ("eclair", "solo"): Oven(8, 11, 6),
+    ("tarte_tatin", "3p"): Oven(8, 15, 3),
+    ("tarte_tatin", "4p"): Oven(8, 15, 7),
+    ("tarte_tatin", "5p"): Oven(15, 15, 5),
+    ("tarte_tatin", "coop"): Oven(2, 15, 1),
+    ("tarte_tatin", "solo"): Oven(5, 13, 3),
+    ("piece_montee", "3p"): Oven(4, 14, 1),
+    ("piece_montee", "4p"): Oven(3, 12, 1),
+    ("piece_montee", "5p"): Oven(10, 13, 7),
+    ("piece_montee", "coop"): Oven(1, 13, 1),
+    ("piece_montee", "solo"): Oven(2, 15, 1),
+}
+"""Popote's house difficulty table (option ``difficulty_table=calibrated``): per level and
+variant (``3p``, ``4p``, ``5p`` with hidden roles, ``coop``, ``solo``), the oven that brings
+the heuristic bots' success to the rulebook's ladder. Found by ``popote calibrate
+boom-badaboom`` (the hard cells the first run missed by a second one, with a lower capacity
+floor); the commands, the search and the measured ladder are in docs/rules/boom-badaboom.md
+and docs/balance/boom-badaboom-calibration*.md."""
+
+
+BALANCED_PRESET: dict[str, OptionValue] = {"glouton_deal": "deck", "roles": "two_bakers"}
+"""The table options that bring the Pâtissiers' win rates closest to the rulebook's ladder
+(docs/balance/boom-badaboom.md): objective cards in the deck, two Pâtissiers at four. The
+calibrated table plays with them."""
+
+
+def house_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The options a match plays by: the calibrated table brings the balanced preset with it
+    (under the rulebook's deal the Glouton wins nearly every count, whatever the oven)."""
+    if options.get("difficulty_table", "rulebook") == "calibrated":
+        return {**options, **BALANCED_PRESET}
+    return dict(options)
+
+
+def table_variant(players: int, mode: Mode) -> str:
+    """The column of the calibrated table a match reads: ``3p`` to ``5p``, ``coop`` or ``solo``.
+
+    >>> table_variant(4, Mode.ROLES), table_variant(3, Mode.COOP), table_variant(1, Mode.SOLO)
+    ('4p', 'coop', 'solo')
+    """
+    return f"{players}p" if mode is Mode.ROLES else mode.value
+
+
+def oven_for(players: int, mode: Mode, options: Mapping[str, object]) -> Oven:
+    """The level's oven under the table's options: the rulebook's difficulty table or the
+    calibrated one (``difficulty_table``), then ``capacity``, ``rounds`` and ``start_size``
+    where they are set (0 keeps the table's value)."""
+    level = DIFFICULTIES[str(options.get("difficulty", DEFAULT_DIFFICULTY))]
+    oven = Oven(level.capacity, level.rounds)
+    if options.get("difficulty_table", "rulebook") == "calibrated":
+        oven = CALIBRATED.get((level.key, table_variant(players, mode)), oven)
+    return Oven(
+        _chosen(options, "capacity") or oven.capacity,
+        _chosen(options, "rounds") or oven.rounds,
+        _chosen(options, "start_size") or oven.start_size,
+    )
+
+
+def _chosen(options: Mapping[str, object], key: str) -> int:
+    value = options.get(key, 0)
+    return value if isinstance(value, int) else 0
 
 
 def role_counts(players: int, two_bakers: bool = False) -> dict[Role, int]:

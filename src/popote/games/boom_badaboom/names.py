@@ -111,10 +111,10 @@ VICTORIES = {
 }
 LEVELS = {
     "cupcake": Text("Cupcake", "Cupcake"),
-    "genoise": Text("Génoise", "Génoise"),
-    "eclair": Text("Éclair", "Éclair"),
+    "genoise": Text("Génoise", "Sponge Cake"),
+    "eclair": Text("Éclair", "Eclair"),
     "tarte_tatin": Text("Tarte Tatin", "Tarte Tatin"),
-    "piece_montee": Text("Pièce montée", "Pièce montée"),
+    "piece_montee": Text("Pièce montée", "Croquembouche"),
 }
 ENDS = {
     "explosion": Text("le gâteau explose", "the cake explodes"),

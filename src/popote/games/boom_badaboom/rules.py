@@ -10,7 +10,6 @@ from popote.core.chance import Chance
 from popote.core.game import Options
 from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.boom_badaboom.cards import (
-    DIFFICULTIES,
     GLOUTON_OBJECTIVES,
     HAND_SIZE,
     KIND_BY_KEY,
@@ -18,7 +17,6 @@ from popote.games.boom_badaboom.cards import (
     ORDINARY_EVENTS,
     RULEBOOK_TIMER_ROUNDS,
     SOLO_HAND_SIZE,
-    START_SIZE,
     Category,
     EndReason,
     Event,
@@ -27,8 +25,10 @@ from popote.games.boom_badaboom.cards import (
     Phase,
     Role,
     deck_ids,
+    house_options,
     key_of,
     kind_of,
+    oven_for,
     role_counts,
 )
 from popote.games.boom_badaboom.chain import outcome, reactions
@@ -75,11 +75,13 @@ class BoomState(BoomEffects):
     def deal(
         cls, players: int, options: Options, chance: Chance
     ) -> tuple[BoomState, list[GameEvent]]:
+        options = house_options(options)
         mode = resolve_mode(players, str(options.get("mode", "auto")))
         difficulty = str(options.get("difficulty", "genoise"))
         state = cls(players, mode, difficulty, chance)
         state.read_table_options(options)
-        state.size = START_SIZE
+        oven = oven_for(players, mode, options)
+        state.size, state.capacity = oven.start_size, oven.capacity
         events: list[GameEvent] = []
         counts: dict[Role, int] = {}
         if mode is Mode.ROLES:
@@ -106,9 +108,9 @@ class BoomState(BoomEffects):
             chance.shuffle(deck)
         state.deck = deck
         state.total_cards = len(deck) + sum(len(hand) for hand in state.hands)
-        state.event_pile = event_pile(
-            mode, difficulty, str(options.get("timer", "difficulty")), chance
-        )
+        timer = str(options.get("timer", "difficulty"))
+        rounds = RULEBOOK_TIMER_ROUNDS if timer == "rulebook" else oven.rounds
+        state.event_pile = event_pile(mode, rounds, chance)
         state.first = chance.below(players)
         events.append(
             {
@@ -230,12 +232,19 @@ class BoomState(BoomEffects):
         if self.has_event(Event.POWER_CUT):
             return self.resolve()
         # Sealed: everyone is asked whatever the others answer, so to_act tells nothing.
-        # Playing alone, the player may answer its own cards (reactive cards play any time).
-        seats = [actor] if self.players == 1 else clockwise_after(actor, self.players)
-        self.window = ReactionWindow(seats, sealed=True)
+        self.window = ReactionWindow(self.answering(actor), sealed=True)
         self.phase = Phase.REACT
         self.to_act = self.window.pending
         return []
+
+    def answering(self, actor: int) -> list[int]:
+        """Who answers what ``actor`` just put on the chain, in priority order: the others
+        clockwise; then, on a card played for the turn (not a reaction), its own player last,
+        unless ``own_card=others`` (decision 8). Playing alone, the player answers every card,
+        its reactions included: otherwise its reactive cards could never be played."""
+        others = clockwise_after(actor, self.players)
+        own = self.players == 1 or (len(self.chain) == 1 and self.own_card_reactions)
+        return [*others, actor] if own else others
 
     def answer(self, seat: int, action: Action) -> list[GameEvent]:
         window = self.window
@@ -257,11 +266,26 @@ class BoomState(BoomEffects):
                 "mode": mode.value,
                 "target": target,
             }
-            return [event, *self.open_window(taker)]
+            return [event, *self.too_late(window, taker), *self.open_window(taker)]
         if window.closed:
             return self.resolve()
         self.to_act = window.pending
         return []
+
+    def too_late(self, window: ReactionWindow, taker: int) -> list[GameEvent]:
+        """Each seat whose reaction lost to ``taker``'s learns it, alone (the others never
+        learn that it held a reactive card): its card stays in its hand."""
+        return [
+            {
+                "type": "reaction_lost",
+                "seat": seat,
+                "first": taker,
+                "card": window.answer_of(seat)["card"],
+                "visible_to": [seat],
+            }
+            for seat in window.reactors()
+            if seat != taker
+        ]
 
     def resolve(self) -> list[GameEvent]:
         self.window = None
@@ -337,9 +361,16 @@ class BoomState(BoomEffects):
             if self.over:
                 return events
         if self.deck_out:
+            if self.round_played_through():
+                self.rounds_survived += 1
             return events + self.end(EndReason.EMPTY_DECK)
         self.turn_pos += 1
         return events + self.next_turn()
+
+    def round_played_through(self) -> bool:
+        """Whether the turn just finished was the round's last one (every later seat of the
+        round skips its turn): a round the deck ran out in, but fully played, was survived."""
+        return all(self.skip[seat] for seat in self.order[self.turn_pos + 1 :])
 
     def draw_for(self, seat: int) -> list[GameEvent]:
         if not self.deck:
@@ -396,13 +427,13 @@ class BoomState(BoomEffects):
         return events
 
 
-def event_pile(mode: Mode, difficulty: str, timer: str, chance: Chance) -> list[Event]:
-    """Top of the pile last. Two random events and the Minuteur final are shuffled at the bottom."""
+def event_pile(mode: Mode, rounds: int, chance: Chance) -> list[Event]:
+    """``rounds`` events, top of the pile last: two random events and the Minuteur final are
+    shuffled at the bottom. Solo has every ordinary event and no timer."""
     ordinary = list(ORDINARY_EVENTS)
     chance.shuffle(ordinary)
     if mode is Mode.SOLO:
         return ordinary
-    rounds = RULEBOOK_TIMER_ROUNDS if timer == "rulebook" else DIFFICULTIES[difficulty].rounds
     bottom = [ordinary.pop(), ordinary.pop(), Event.FINAL_TIMER]
     chance.shuffle(bottom)
     return bottom + ordinary[: rounds - 3]

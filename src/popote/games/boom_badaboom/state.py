@@ -37,6 +37,7 @@ class BoomData(GameState):
         self.mode = mode
         self.difficulty = difficulty
         self.apron_on_played = True  # table option tablier=played
+        self.own_card_reactions = True  # table option own_card=react
         self.perfect_count = False  # table option glouton_count=perfect
         self.objectives_dealt = True  # table option glouton_deal=dealt
         self.chance = chance
@@ -82,10 +83,11 @@ class BoomData(GameState):
 
     def read_table_options(self, options: Options) -> None:
         """The table options the rules consult after the deal (``tablier``, ``glouton_count``,
-        ``glouton_deal``)."""
+        ``glouton_deal``, ``own_card``)."""
         self.apron_on_played = options.get("tablier", "played") == "played"
         self.perfect_count = options.get("glouton_count", "objectives") == "perfect"
         self.objectives_dealt = options.get("glouton_deal", "dealt") == "dealt"
+        self.own_card_reactions = options.get("own_card", "react") == "react"
 
     # --- knowledge bookkeeping -----------------------------------------------------------
 
@@ -155,6 +157,7 @@ class BoomData(GameState):
             ],
             "forced": self.chain_forced,
             "apron_on_played": self.apron_on_played,
+            "own_card_reactions": self.own_card_reactions,
             "perfect_count": self.perfect_count,
             "express_card": key_of(self.express) if self.express is not None else None,
             "held_card": key_of(self.held) if self.held is not None else None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -165,15 +166,21 @@ def signed(delta: int, lang: Lang) -> str:
 
 
 def cards_line(keys: Sequence[str], lang: Lang, full: Text, empty: Text, **fields: Any) -> str:
-    """``full`` (ending in ``{cards}``) with the cards, one a line when they are many, or
-    ``empty`` when there are none."""
+    """``full`` (ending in ``{cards}``) with the cards, one a line when they are many
+    (identical cards on one line, counted), or ``empty`` when there are none."""
     if not keys:
         return empty.format(**fields).get(lang)
     line = full.format(cards=card_list(keys, lang), **fields).get(lang)
     if len(line) <= LONG_LIST:
         return line + "."
     head = full.format(cards="", **fields).get(lang).rstrip()
-    return "\n".join([head, *(card_name(key, lang) for key in keys)])
+    counted = Counter(keys)
+    return "\n".join(
+        [
+            head,
+            *(card_name(key, lang) + (f" (×{n})" if n > 1 else "") for key, n in counted.items()),
+        ]
+    )
 
 
 YOUR_HAND = (
@@ -242,12 +249,24 @@ class BoomPresenter(Presenter):
                 .format(name=f["name"], card=f["card"], mode=mode)
                 .get(lang)
             )
+        if kind == "reaction_lost":
+            return (
+                Text(
+                    "{first} a réagi avant vous : votre carte {card} reste dans votre main.",
+                    "{first} reacted first: your {card} stays in your hand.",
+                )
+                .format(first=names[event["first"]], card=f["card"])
+                .get(lang)
+            )
         if kind == "card_resolved" and event["cancelled"]:
             return Text("Carte annulée : {card}.", "{card} is cancelled.").format(**f).get(lang)
         if kind == "hand_seen":
             if "cards" not in event:
                 return (
-                    Text("{name} regarde la main de {target}.", "{name} looks at {target}'s hand.")
+                    Text(
+                        "{name} regarde la main de {target}.",
+                        "{name} looks at the hand of {target}.",
+                    )
                     .format(**f)
                     .get(lang)
                 )
@@ -400,6 +419,23 @@ class BoomPresenter(Presenter):
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         phase = view["phase"]
+        if phase == "react" and len(view["chain"]) == 1:
+            # The card was just told ("X plays Y"): the question names it without retelling.
+            main = view["chain"][0]
+            against = ""
+            if main["target"] >= 0:
+                against = Text(" contre {t}", " against {t}").render(lang, t=names[main["target"]])
+            return Text(
+                "Réagir à la carte {card} jouée par {name}{against} ? Gâteau {size}/{capacity}.",
+                "React to the {card} played by {name}{against}? Cake {size}/{capacity}.",
+            ).render(
+                lang,
+                card=card_name(main["card"], lang),
+                name=names[main["seat"]],
+                against=against,
+                size=view["size"],
+                capacity=view["capacity"],
+            )
         if phase == "react" and view["chain"]:
             return (
                 self._chain(view, lang, names)
@@ -409,13 +445,10 @@ class BoomPresenter(Presenter):
                 ).render(lang, size=view["size"], capacity=view["capacity"])
             )
         if phase == "steal":
-            target = names[view["steal_target"]]
-            known = view["known"][view["steal_target"]]
-            return (
-                cards_line(known, lang, *HAND_OF, target=target)
-                + "\n"
-                + Text("Choisissez la carte à voler.", "Choose the card to steal.").get(lang)
-            )
+            # The hand was just shown, and the menu lists its cards: no need to say it again.
+            return Text(
+                "Choisissez la carte à voler à {target}.", "Choose the card to steal from {target}."
+            ).render(lang, target=names[view["steal_target"]])
         if phase == "aim":
             return Text(
                 "Maladresse : vous jouez {card}. Choisissez sa cible.",
@@ -434,15 +467,13 @@ class BoomPresenter(Presenter):
         )
 
     def _chain(self, view: View, lang: Lang, names: Sequence[str]) -> str:
-        """The card being answered, and the last answer to it if any."""
+        """The card being answered, and the last answer to it."""
         top, main = view["chain"][-1], view["chain"][0]
         what = Text("{name} a joué {card}", "{name} played {card}").render(
             lang, name=names[main["seat"]], card=card_name(main["card"], lang)
         )
         if main["target"] >= 0:
             what += Text(" contre {t}", " against {t}").render(lang, t=names[main["target"]])
-        if len(view["chain"]) == 1:
-            return what
         mode = MODES[top["mode"]].render(
             lang, target=names[top["target"]] if top["target"] >= 0 else ""
         )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from popote.bots.base import Bot
 from popote.core.actions import Event
+from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import Text
@@ -28,6 +28,8 @@ def _values(
     return [member.value for member in kind]
 
 
+AT_RANDOM = Text("au hasard", "at random")
+
 SPEC = GameSpec(
     name=NAME,
     title=Text("La Bouillabaisse", "Bouillabaisse"),
@@ -50,6 +52,11 @@ SPEC = GameSpec(
                 f"{TWO_DECKS_FROM}), one or two",
             ),
             _values(Decks),
+            labels={
+                "auto": Text("selon le nombre de joueurs", "by the player count"),
+                "one": Text("un jeu", "one deck"),
+                "two": Text("deux jeux", "two decks"),
+            },
         ),
         Option.choice(
             "suit",
@@ -60,6 +67,13 @@ SPEC = GameSpec(
                 "10-point suit: drawn at random or chosen: clubs, diamonds, hearts, spades",
             ),
             _values(SuitChoice),
+            labels={
+                "random": AT_RANDOM,
+                "clubs": Text("trèfle", "clubs"),
+                "diamonds": Text("carreau", "diamonds"),
+                "hearts": Text("cœur", "hearts"),
+                "spades": Text("pique", "spades"),
+            },
         ),
         Option.choice(
             "figure",
@@ -71,6 +85,12 @@ SPEC = GameSpec(
                 "jacks, queens, kings",
             ),
             _values(FigureChoice),
+            labels={
+                "random": AT_RANDOM,
+                "jacks": Text("les valets", "jacks"),
+                "queens": Text("les dames", "queens"),
+                "kings": Text("les rois", "kings"),
+            },
         ),
         Option.choice(
             "card",
@@ -81,6 +101,11 @@ SPEC = GameSpec(
                 "200-point card: drawn at random, king of hearts (KH) or king of spades (KS)",
             ),
             _values(CardChoice),
+            labels={
+                "random": AT_RANDOM,
+                "KH": Text("le roi de cœur", "the king of hearts"),
+                "KS": Text("le roi de pique", "the king of spades"),
+            },
         ),
         Option.choice(
             "draw",
@@ -92,6 +117,13 @@ SPEC = GameSpec(
                 "the deal where each first scores (manche)",
             ),
             _values(DrawTime),
+            labels={
+                "game": Text("au début de la partie", "at the start of the game"),
+                "manche": Text(
+                    "au début de la manche où chacun compte",
+                    "at the start of the deal where each first scores",
+                ),
+            },
         ),
         Option.choice(
             "duplicate",
@@ -103,6 +135,10 @@ SPEC = GameSpec(
                 "or the last (last)",
             ),
             _values(Duplicate),
+            labels={
+                "first": Text("la première posée l'emporte", "the first played wins"),
+                "last": Text("la dernière posée l'emporte", "the last played wins"),
+            },
         ),
         Option.boolean(
             "tout_ou_rien",
@@ -125,6 +161,10 @@ SPEC = GameSpec(
                 "whoever takes every point card has the deal's whole score reversed (manche)",
             ),
             _values(Scope),
+            labels={
+                "rule": Text("règle par règle", "rule by rule"),
+                "manche": Text("pour toute la manche", "for the whole deal"),
+            },
         ),
     ),
     summary=SUMMARY,

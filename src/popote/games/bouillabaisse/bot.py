@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from popote.bots.base import Bot
 from popote.core.actions import Action, Event
+from popote.core.bot import Bot
 from popote.core.game import View
 from popote.core.match import Match
 from popote.games.bouillabaisse.cards import CARD_ID, NAMES, build_pack

@@ -269,20 +269,17 @@ class BouillabaissePresenter(Presenter):
         return "\n".join(lines)
 
     def _game_over(self, event: Event, lang: Lang, names: Sequence[str]) -> str:
+        # The totals were just said with the last deal's points: only the winners' here.
         winners = [names[seat] for seat in event["winners"]]
-        return "\n".join(
-            [
-                Text(
-                    "Partie terminée : le plus petit total gagne.",
-                    "Game over: the lowest total wins.",
-                ).get(lang),
-                wrapped(
-                    Text("Totaux :", "Totals:").get(lang),
-                    _per_seat(event["totals"], names, lang),
-                    _semicolon(lang),
-                ),
-                WINNERS.render(len(winners), lang) + " " + listed(winners, lang) + ".",
-            ]
+        best = event["totals"][event["winners"][0]] if event["winners"] else 0
+        return Text(
+            "Partie terminée : le plus petit total gagne. {winners} {names} ({total}).",
+            "Game over: the lowest total wins. {winners} {names} ({total}).",
+        ).render(
+            lang,
+            winners=WINNERS.render(len(winners), lang),
+            names=listed(winners, lang),
+            total=decimal(best, lang),
         )
 
     def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from popote.bots.base import Bot
 from popote.core.actions import Event
+from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import Text
@@ -39,6 +39,10 @@ SPEC = GameSpec(
                 "Empty draw pile: reshuffle the discard pile (reshuffle) or end the game (end)",
             ),
             [rule.value for rule in EmptyPileRule],
+            labels={
+                "reshuffle": Text("remélanger la défausse", "reshuffle the discard pile"),
+                "end": Text("finir la partie", "end the game"),
+            },
         ),
     ),
     summary=SUMMARY,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from popote.bots.base import Bot
 from popote.core.actions import Action, Event
+from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.match import Match
 

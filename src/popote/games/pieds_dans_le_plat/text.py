@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural, listed
+from popote.core.wording import Plural, a_number, listed
 from popote.games.pieds_dans_le_plat.cards import PENALTY_LIMIT, TURN_ABOVE, TURN_BELOW
 
 SUMMARY = Text(
@@ -54,7 +54,7 @@ def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str
 
 
 EVENT_TEXT: dict[str, Text] = {
-    "hand_dealt": Text("Main de {name} : {cards}.", "{name}'s hand: {cards}."),
+    "hand_dealt": Text("Votre main : {cards}.", "Your hand: {cards}."),
     "islands_shown": Text("Îles montrées à tous : {islands}.", "Islands shown to all: {islands}."),
     "start_card": Text(
         "Carte de départ : {card}. Total {card}, on monte.",
@@ -73,7 +73,7 @@ EVENT_TEXT: dict[str, Text] = {
         "The direction changes ({direction}). {name} draws island {island} and shows it "
         "({islands_left}).",
     ),
-    "card_drawn": Text("{name} pioche un {card}.", "{name} draws a {card}."),
+    "card_drawn": Text("{name} pioche un {card}.", "{name} draws {a_card}."),
     "pile_reshuffled": Text(
         "Pioche vide : la défausse (sauf la carte du dessus) est remélangée ({size}).",
         "Draw pile empty: the discard pile (but its top card) is reshuffled ({size}).",
@@ -97,6 +97,8 @@ def _event_fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, o
     fields: dict[str, object] = {**event, "limit": PENALTY_LIMIT}
     if isinstance(event.get("seat"), int):
         fields["name"] = names[event["seat"]]
+    if isinstance(event.get("card"), int):
+        fields["a_card"] = a_number(event["card"])
     if "holder" in event:
         fields["holder"] = names[event["holder"]]
     if "cards" in event:

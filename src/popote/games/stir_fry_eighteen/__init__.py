@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from popote.bots.base import Bot
 from popote.core.actions import Event
+from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import Text
@@ -34,6 +34,10 @@ SPEC = GameSpec(
                 "Who starts: drawn at random (random) or the first seat (seat1)",
             ),
             [rule.value for rule in FirstPlayer],
+            labels={
+                "random": Text("tiré au hasard", "drawn at random"),
+                "seat1": Text("le premier siège", "the first seat"),
+            },
         ),
         Option.boolean(
             "finish_round",
@@ -57,6 +61,13 @@ SPEC = GameSpec(
                 "still at the target (held)",
             ),
             [rule.value for rule in RoundEnd],
+            labels={
+                "reached": Text("la partie s'arrête quand même", "the game ends anyway"),
+                "held": Text(
+                    "elle continue sauf si un chef est encore à l'objectif",
+                    "it goes on unless a chef is still at the target",
+                ),
+            },
         ),
         Option.boolean(
             "star_chef",
@@ -89,6 +100,21 @@ SPEC = GameSpec(
                 "not allowed (forbidden)",
             ),
             [rule.value for rule in Overshoot],
+            labels={
+                "bust": Text("cuisiné pour 0 point", "cooked for 0 points"),
+                "forbidden": Text("interdit", "not allowed"),
+            },
+        ),
+        Option.integer(
+            "target",
+            0,
+            Text(
+                "Objectif en points, pour une partie plus courte ou plus longue (0 : 50, ou 300 "
+                "en Chef étoilé)",
+                "Target score, for a shorter or longer game (0: 50, or 300 with Star chef)",
+            ),
+            minimum=0,
+            maximum=500,
         ),
         Option.integer(
             "round_limit",

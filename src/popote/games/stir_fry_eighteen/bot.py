@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from math import comb
 from typing import Any
 
-from popote.bots.base import Bot
 from popote.core.actions import Action, Event
+from popote.core.bot import Bot
 from popote.core.match import Match
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,

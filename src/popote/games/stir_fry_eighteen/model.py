@@ -43,7 +43,8 @@ class Settings:
     @classmethod
     def from_options(cls, options: Options) -> Settings:
         return cls(
-            target=STAR_TARGET if options.get("star_chef", False) else BASE_TARGET,
+            target=int(options.get("target", 0))
+            or (STAR_TARGET if options.get("star_chef", False) else BASE_TARGET),
             exact=bool(options.get("bullseye", False)),
             overshoot=Overshoot(options.get("overshoot", Overshoot.BUST.value)),
             finish_round=bool(options.get("finish_round", False)),

@@ -370,7 +370,8 @@ class StirFryState(GameState):
 
     def _trim(self, seat: int, card: str) -> list[Event]:
         self._set_aside(seat, [card])
-        trimmed = {"type": "trimmed", "seat": seat, "cards": [card], "count": 1}
+        left = len(self.hands[seat])
+        trimmed = {"type": "trimmed", "seat": seat, "cards": [card], "count": 1, "left": left}
         events = secret_event(trimmed, ["cards"], [seat])
         if len(self.hands[seat]) <= HAND_LIMIT:
             events += self._end_turn()

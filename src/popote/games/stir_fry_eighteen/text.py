@@ -170,6 +170,18 @@ def _rank(action: Action, view: View) -> tuple[int, int, int]:
     return (order, 0, 0)
 
 
+LAST_ROUNDS_SHOWN = 10
+"""The round limit is a safety net: it is said only when the game comes near it."""
+
+
+def _last_rounds(played: int, limit: int, lang: Lang) -> str:
+    if limit - played >= LAST_ROUNDS_SHOWN:
+        return ""
+    return _t(
+        " (la partie s'arrête après le {l}e)", " (the game stops after round {l})", lang, l=limit
+    )
+
+
 class StirFryPresenter(Presenter):
     def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
         kind = action["type"]
@@ -277,12 +289,19 @@ class StirFryPresenter(Presenter):
             )
         if kind == "trimmed":
             if cards is None:
-                return _t("{n} défausse une carte.", "{n} discards a card.", lang, n=name)
+                # How many are left tells one discard from the next.
+                return _t(
+                    "{n} défausse une carte ({k} en main).",
+                    "{n} discards a card ({k} in hand).",
+                    lang,
+                    n=name,
+                    k=CARDS.render(event.get("left", 0), lang),
+                )
             return _t("Vous défaussez {c}.", "You discard {c}.", lang, c=cards_text(cards, lang))
         if kind == "turn_ended":
             return _t(
                 "Fin du tour de {n} : {k} dans la pioche ({d} en tout).",
-                "End of {n}'s turn: {k} into the deck ({d} in all).",
+                "{n} ends the turn: {k} into the deck ({d} in all).",
                 lang,
                 n=name,
                 k=RETURNED.render(event["returned"], lang),
@@ -338,13 +357,13 @@ class StirFryPresenter(Presenter):
         if event["truthful"]:
             return _t(
                 "Test de goût de {a} : {n} disait vrai ({c}, annoncé : {claim}).",
-                "{a}'s taste test: {n} told the truth ({c}, claimed: {claim}).",
+                "Taste test by {a}: {n} told the truth ({c}, claimed: {claim}).",
                 lang,
                 **fields,
             )
         return _t(
             "Test de goût de {a} : {n} bluffait ({c}, annoncé : {claim}) ! {n} ne pioche plus ce tour.",
-            "{a}'s taste test: {n} was bluffing ({c}, claimed: {claim})! {n} draws nothing more this turn.",
+            "Taste test by {a}: {n} was bluffing ({c}, claimed: {claim})! {n} draws nothing more this turn.",
             lang,
             **fields,
         )
@@ -412,11 +431,11 @@ class StirFryPresenter(Presenter):
         goal = _t("exactement ", "exactly ", lang) if view["exact"] else ""
         lines = [
             _t(
-                "Tour de table {r} sur {l}, objectif {g}{t} points. Pioche : {d}.",
-                "Round {r} of {l}, target {g}{t} points. Deck: {d}.",
+                "Tour de table {r}{l}, objectif {g}{t} points. Pioche : {d}.",
+                "Round {r}{l}, target {g}{t} points. Deck: {d}.",
                 lang,
                 r=view["round"],
-                l=view["round_limit"],
+                l=_last_rounds(view["round"], view["round_limit"], lang),
                 g=goal,
                 t=target,
                 d=CARDS.render(view["deck_size"], lang),
@@ -456,12 +475,12 @@ class StirFryPresenter(Presenter):
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         pending = view.get("pending")
         if view["phase"] == "test_window" and pending is not None:
+            # The discard was just told: the question names the claim without retelling it.
             question = _t(
-                "{n} défausse {w} en annonçant {c} : test de goût ?",
-                "{n} discards {w} claiming {c}: taste test?",
+                "Demander un test de goût à {n} ? Annonce : {c}.",
+                "Call a taste test on {n}? Claim: {c}.",
                 lang,
                 n=names[pending["seat"]],
-                w=_how_many(pending["count"], lang),
                 c=claim_text(pending, lang),
             )
             callers = (view.get("window") or {}).get("callers", [])

@@ -7,7 +7,7 @@ table creation form, replays) is drawn here from the engine and the games' prese
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Annotated, Any
 from urllib.parse import parse_qs, quote
 
@@ -22,7 +22,7 @@ from popote.server.api import hub_of
 from popote.server.clocks import table_clock
 from popote.server.errors import Refused
 from popote.server.language import choose_lang
-from popote.server.live import LiveTable
+from popote.server.live import LiveTable, terms
 from popote.server.seats import LEVEL_NAMES, LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 from popote.server.web import texts
@@ -34,6 +34,9 @@ router = APIRouter(include_in_schema=False)
 LANG_COOKIE = "popote_lang"
 YEAR = 365 * 24 * 3600
 FORM_LIMIT = 1024
+SAME_SITE_PATH = re.compile(r"/(?!/)[A-Za-z0-9_\-./%]*")
+"""Where the language form may send the reader back: a path of this site. Nothing a browser
+would read as another site's address (``//host``, ``/\\host``, tabs it drops, a scheme)."""
 
 _templates = Environment(
     loader=PackageLoader("popote.server.web", "templates"),
@@ -65,7 +68,7 @@ def render(
         other_lang=other,
         w=texts.page_words(lang),
         here=request.url.path,
-        script_words=json.dumps(texts.words(lang), ensure_ascii=False),
+        script_words=texts.words(lang),
         **context,
     )
     return HTMLResponse(html, status_code=status)
@@ -115,9 +118,18 @@ async def game_page(request: Request, name: str, chosen: ReaderLang) -> Any:
 
 
 def _option_fields(info: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
-    """Every option of the game as a form field, labelled by its own help text."""
+    """Every option of the game as a form field, labelled by its own help text; a choice's
+    values are shown by the names the game gives them (``named``: value and name)."""
     return [
-        {"key": key, **option, "label": option["help"][lang]}
+        {
+            "key": key,
+            **option,
+            "label": option["help"][lang],
+            "named": [
+                (value, option["labels"].get(value, {}).get(lang, value))
+                for value in option.get("choices", [])
+            ],
+        }
         for key, option in info["options"].items()
     ]
 
@@ -132,7 +144,10 @@ def _clock_choices(request: Request, game: str, lang: Lang) -> list[dict[str, An
             texts.PAGE["clock_none"].get(lang)
             if clock.get("turn") is None
             else texts.PAGE["clock_preset"].render(
-                lang, name=kind, turn=_seconds(clock["turn"]), window=_seconds(clock["window"])
+                lang,
+                name=texts.CLOCK_NAMES[kind].get(lang),
+                turn=_seconds(clock["turn"]),
+                window=_seconds(clock["window"]),
             )
         )
         choices.append({"kind": kind, "label": label, "selected": kind == default})
@@ -183,8 +198,9 @@ async def table_page(
         "table.html",
         game=game_card(row.game, chosen),
         summary=_summary(row.game, chosen),
-        config=json.dumps(config, ensure_ascii=False),
+        config=config,
         table_id=row.id,
+        terms=terms(row, chosen),
         quick=bool(quick),
     )
 
@@ -256,7 +272,7 @@ async def set_language(request: Request) -> RedirectResponse:
     fields = parse_qs((await request.body())[:FORM_LIMIT].decode("utf-8", "replace"))
     chosen = choose_lang(fields.get("lang", [""])[0], None, None)
     back = fields.get("back", ["/"])[0]
-    where = back if back.startswith("/") and not back.startswith("//") else "/"
+    where = back if SAME_SITE_PATH.fullmatch(back) else "/"
     answer = RedirectResponse(where, status_code=303)
     answer.set_cookie(LANG_COOKIE, chosen, max_age=YEAR, samesite="lax")
     return answer

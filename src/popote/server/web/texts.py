@@ -12,6 +12,24 @@ from popote.core.i18n import Lang, Text
 PAGE: dict[str, Text] = {
     "site": Text("Popote", "Popote"),
     "skip": Text("Aller au contenu", "Skip to content"),
+    "skip_nav": Text("Accès rapide", "Skip links"),
+    "skip_games": Text("Aller aux jeux", "Skip to the games"),
+    "skip_tables": Text("Aller aux tables ouvertes", "Skip to the open tables"),
+    "skip_chat": Text("Aller à la discussion", "Skip to the chat"),
+    "skip_choices": Text("Aller à vos choix", "Skip to your choices"),
+    "skip_log": Text("Aller au journal de la partie", "Skip to the game log"),
+    "lobby_keys": Text(
+        "Touches 1 à {last} : créer une table du jeu de ce numéro. t : écrire dans la "
+        "discussion (Échap pour revenir).",
+        "Keys 1 to {last}: create a table of the game of that number. t: write in the chat "
+        "(Escape to come back).",
+    ),
+    "create_hint": Text(
+        "Les réglages ci-dessous sont prêts : Entrée dans un champ crée la table, qui "
+        "commence dès que tous les sièges sont pris.",
+        "The settings below are ready: Enter in any field creates the table, which starts "
+        "as soon as every seat is taken.",
+    ),
     "main_nav": Text("Navigation principale", "Main navigation"),
     "lobby": Text("Salon", "Lobby"),
     "language": Text("Langue", "Language"),
@@ -80,7 +98,7 @@ PAGE: dict[str, Text] = {
         "Niveau du robot qui remplace un absent", "Level of the bot standing in for the absent"
     ),
     "clock": Text("Horloge", "Clock"),
-    "clock_none": Text("sans horloge", "no clock"),
+    "clock_none": Text("Sans horloge", "No clock"),
     "clock_preset": Text(
         "{name} : {turn} s par tour, {window} s pour répondre ensemble",
         "{name}: {turn} s a turn, {window} s to answer together",
@@ -143,6 +161,13 @@ PAGE: dict[str, Text] = {
     ),
 }
 
+CLOCK_NAMES: dict[str, Text] = {
+    "relaxed": Text("Détendue", "Relaxed"),
+    "normal": Text("Normale", "Normal"),
+    "fast": Text("Rapide", "Fast"),
+}
+"""The timed clock presets of ``popote.server.settings.CLOCKS``, named for people."""
+
 SCRIPT: dict[str, Text] = {
     "welcome": Text("Bonjour {name}.", "Hello {name}."),
     "your_games": Text("Vos parties", "Your games"),
@@ -155,12 +180,21 @@ SCRIPT: dict[str, Text] = {
     "open": Text("Ouvrir", "Open"),
     "add_bot": Text("Ajouter un robot", "Add a bot"),
     "start": Text("Lancer la partie", "Start the game"),
+    "take_back": Text("Reprendre ma place", "Take my seat back"),
+    "stand_in": Text(
+        "Un robot joue à votre place. Pour reprendre votre place : le bouton « Reprendre "
+        "ma place » (Entrée).",
+        "A bot is playing your seat. To take it back: the “Take my seat back” button (Enter).",
+    ),
+    "sent": Text("Choix envoyé.", "Choice sent."),
     "leave": Text("Quitter la table", "Leave the table"),
     "back": Text("0. Revenir", "0. Back"),
     "state_lobby": Text("en attente de joueurs", "waiting for players"),
     "state_playing": Text("en cours", "being played"),
     "state_over": Text("terminée", "over"),
-    "table_line": Text("{title}, {state}, {seats}", "{title}, {state}, {seats}"),
+    "table_line": Text(
+        "{title}, {state} ({terms}), {seats}", "{title}, {state} ({terms}), {seats}"
+    ),
     "human": Text("joueur", "player"),
     "free": Text("libre", "free"),
     "away": Text("absent, un robot joue pour lui", "away, a bot plays for them"),
@@ -174,8 +208,8 @@ SCRIPT: dict[str, Text] = {
         "The game has not started. Free seats: {free}.",
     ),
     "ready": Text(
-        "Tous les sièges sont pris : la partie peut commencer.",
-        "Every seat is taken: the game can start.",
+        "Tous les sièges sont pris : la partie commence.",
+        "Every seat is taken: the game is starting.",
     ),
     "over": Text("La partie est terminée.", "The game is over."),
     "clock_left": Text("{name} : {seconds} s", "{name}: {seconds} s"),

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from popote.simulate import (
+from popote.lab.simulate import (
     Backend,
     Batch,
     GameRecord,
@@ -30,7 +30,7 @@ from popote.simulate import (
     report_header,
     run_tasks,
 )
-from popote.stats import paired_difference
+from popote.lab.stats import paired_difference
 
 
 def candidate_seat(deal: int, players: int) -> int:

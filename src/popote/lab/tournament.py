@@ -17,7 +17,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from popote.core.chance import Chance
-from popote.simulate import (
+from popote.lab.simulate import (
     Backend,
     Batch,
     GameRecord,

@@ -33,8 +33,8 @@ from popote.core.errors import PopoteError
 from popote.core.i18n import Text
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
-from popote.simulate import Batch
-from popote.stats import paired_difference
+from popote.lab.simulate import Batch
+from popote.lab.stats import paired_difference
 
 
 @dataclass(frozen=True)

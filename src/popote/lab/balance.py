@@ -14,7 +14,7 @@ from typing import Any
 
 from popote.core.game import BalanceConfig, BalanceMeasure, BalanceStudy, Game
 from popote.core.i18n import LANGUAGES, Text
-from popote.simulate import Backend, GameRecord, GameTask, Progress, rate_summary, run_tasks
+from popote.lab.simulate import Backend, GameRecord, GameTask, Progress, rate_summary, run_tasks
 
 
 def default_study(game: Game) -> BalanceStudy:

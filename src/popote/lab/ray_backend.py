@@ -61,7 +61,7 @@ def ray_outcomes(
 
     On leaving (the end, Ctrl-C or an error) what is still running is cancelled, and the
     connection made here is closed (which stops a local cluster started here)."""
-    from popote.simulate import chunk_size  # noqa: PLC0415 - simulate imports this module lazily
+    from popote.lab.simulate import chunk_size  # noqa: PLC0415 - simulate imports this module lazily
 
     ray = load_ray()
     connected = _connect(ray, jobs)
@@ -77,6 +77,22 @@ def ray_outcomes(
             _, running = ray.wait(refs, num_returns=len(refs), timeout=0)
             for ref in running:
                 ray.cancel(ref, force=True)
+    finally:
+        if connected:
+            ray.shutdown()
+
+
+@contextmanager
+def ray_session(backend: str, jobs: int) -> Iterator[None]:
+    """One connection for several batches in a row (``popote calibrate``'s rounds), instead
+    of a cluster started and stopped for each; nothing for the local backend."""
+    if backend != "ray":
+        yield
+        return
+    ray = load_ray()
+    connected = _connect(ray, jobs)
+    try:
+        yield
     finally:
         if connected:
             ray.shutdown()

@@ -1,6 +1,6 @@
 """Evidence for the card set: every menu recipe can be made, and no Bigouden is favoured.
 
-    python -m popote.games.ar_seizh_bigoudenn.balance [--games N] [--seed S]
+    python -m benchmarks.ar_seizh_card_set [--games N] [--seed S]
 
 plays N seeded games of heuristic bots for each player count (2 to 7; the Bigoudens are
 dealt at random by the game itself) and prints two markdown tables.

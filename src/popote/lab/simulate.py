@@ -24,7 +24,7 @@ from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
 from popote.core.match import create_match
 from popote.core.registry import get_game
-from popote.stats import wilson_interval
+from popote.lab.stats import wilson_interval
 
 Progress = Callable[[int], None]
 Task = TypeVar("Task")
@@ -136,7 +136,7 @@ def run_parallel(
     backend: Backend = "local",
 ) -> list[Outcome]:
     """``work`` on every task, over ``jobs`` processes of this machine (``local``) or a Ray
-    cluster (``ray``, see :mod:`popote.ray_backend`), in the order of the list.
+    cluster (``ray``, see :mod:`popote.lab.ray_backend`), in the order of the list.
 
     Ctrl-C raises :class:`Interrupted`, which keeps the outcomes finished so far."""
     outcomes: list[Outcome] = []
@@ -156,7 +156,7 @@ def _outcomes(
     work: Callable[[Task], Outcome], tasks: Sequence[Task], jobs: int, backend: Backend
 ) -> Iterator[Iterator[Outcome]]:
     if backend == "ray":
-        from popote.ray_backend import ray_outcomes  # noqa: PLC0415 - Ray is an optional extra
+        from popote.lab.ray_backend import ray_outcomes  # noqa: PLC0415 - Ray is an optional extra
 
         with ray_outcomes(work, tasks, jobs) as results:
             yield results

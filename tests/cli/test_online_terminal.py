@@ -1,0 +1,109 @@
+"""``popote play --server`` in a pseudo-terminal against a real server: what the screen shows
+while others talk, keys typed ahead, and Ctrl-C."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+import pytest
+
+from tests.cli.pty_terminal import Terminal, session
+from tests.server.harness import Server
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
+
+CHOICE = ", ? aide) : "
+"""The end of every choice prompt (one to three cards in hand)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with Server(tmp_path_factory.mktemp("server"), None) as started:
+        yield started
+
+
+def online(server: Server, home: Path, name: str, *args: str) -> AbstractContextManager[Terminal]:
+    return session(
+        "play", "--server", server.url, "--name", name, *args, env={"XDG_CONFIG_HOME": str(home)}
+    )
+
+
+def create_duel(terminal: Terminal) -> str:
+    """Les Pieds dans le Plat against one random bot, every other default kept; the id."""
+    for prompt, key in (
+        ("Votre choix (1-", "1"),  # Créer une table (no table to return to yet)
+        ("Quel jeu ?", ""),
+        ("Votre choix (1-5, Entrée : Ar Seizh", "4"),
+        ("Entrée : 3 joueurs) : ", "1"),
+        ("Entrée : C'est tout) : ", "\n"),
+        ("Entrée : 0 robot) : ", "2"),
+        ("Entrée : moyen) : ", "1"),
+        ("Entrée : normale (45 s par tour)) : ", "1"),
+    ):
+        terminal.wait_for(prompt)
+        if key:
+            terminal.type(key)
+    return terminal.wait_for(" ; pour y revenir").split("Table ")[-1].split(" ")[0]
+
+
+def say(server: Server, table: str, name: str, text: str) -> None:
+    """Someone else at the table writes a chat line."""
+    with server.http(server.guest(name)) as http:
+        answer = http.post(f"/api/v1/tables/{table}/chat", json={"text": text})
+        assert answer.status_code == 200, answer.text
+
+
+def test_lines_from_others_never_land_on_the_prompt_and_keys_typed_ahead_are_dropped(
+    server: Server, tmp_path: Path
+) -> None:
+    with online(server, tmp_path, "Rozenn") as terminal:
+        table = create_duel(terminal)
+        prompt = terminal.wait_for(CHOICE).splitlines()[-1]
+        say(server, table, "Katell", "Bonjour")
+        terminal.wait_for("Katell (invité) dit : Bonjour")
+        terminal.settle(0.3)
+        screen = terminal.screen()
+        assert screen[-2:] == ["Katell (invité) dit : Bonjour", prompt.rstrip()], screen[-6:]
+        # A line being typed is drawn again, as it was, below the new line.
+        terminal.type("c")
+        terminal.wait_for("Votre message (Entrée : rien) : ")
+        terminal.type("sal")
+        say(server, table, "Katell", "Kenavo")
+        terminal.wait_for("Katell (invité) dit : Kenavo")
+        terminal.settle(0.3)
+        assert terminal.screen()[-2:] == [
+            "Katell (invité) dit : Kenavo",
+            "Votre message (Entrée : rien) : sal",
+        ]
+        terminal.type("ut\n")
+        terminal.wait_for("Rozenn (invité) dit : salut")
+        # "1" answers; the "v" typed with it, while the server answers, is dropped.
+        terminal.wait_for(CHOICE)
+        terminal.type("1v")
+        terminal.wait_for(CHOICE)
+        terminal.settle(0.3)
+        assert not any(line.startswith("Vos îles") for line in terminal.screen()[-12:])
+        terminal.type("q")
+        terminal.wait_for("Quitter la partie ? (o : oui, n : non) ")
+        terminal.type("o")
+        terminal.wait_for("un robot joue à votre place")
+
+
+def test_ctrl_c_while_watching_a_table_ends_with_one_line(server: Server, tmp_path: Path) -> None:
+    closed = "Client fermé ; la table {table} continue sans vous."
+    with online(server, tmp_path / "player", "Soizic") as player:
+        table = create_duel(player)
+        player.wait_for(CHOICE)
+        with online(server, tmp_path / "watcher", "Gwen", "--table", table) as watcher:
+            watcher.wait_for("(Ctrl-C pour partir).")
+            watcher.settle(0.3)
+            before = len(watcher.seen)
+            watcher.interrupt()
+            watcher.wait_for(closed.format(table=table))
+        said = [line for line in watcher.seen[before:].splitlines() if line.strip()]
+        assert said == [closed.format(table=table)], "one line, no traceback"
+        player.interrupt()
+        player.wait_for(closed.format(table=table))

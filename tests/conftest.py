@@ -1,0 +1,63 @@
+"""The test run leaves no process behind: every process it starts (servers, bot workers and
+their resource tracker, browsers, xdist's workers) carries a mark in its environment, and
+the run fails if any of them outlives it (they are then killed, so the machine stays clean)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+MARK = "POPOTE_TEST_RUN"
+GRACE = 15.0
+"""Seconds the run's processes get to end once the last test is over."""
+_owner = False
+"""Whether this process set the mark (the first pytest process, not an xdist worker)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _owner  # noqa: PLW0603 - set once, at the start of the run
+    if MARK not in os.environ:
+        os.environ[MARK] = f"{os.getpid()}-{secrets.token_hex(8)}"
+        _owner = True
+
+
+def marked_processes() -> dict[int, str]:
+    """The living processes that carry this run's mark, other than this one: pid to
+    command line."""
+    mark = f"{MARK}={os.environ[MARK]}".encode()
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdecimal() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if mark not in (entry / "environ").read_bytes().split(b"\0"):
+                continue
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if state != "Z":
+            found[int(entry.name)] = command.decode(errors="replace")[:200]
+    return found
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not _owner or not Path("/proc/self/environ").exists():
+        return
+    deadline = time.monotonic() + GRACE
+    while (left := marked_processes()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if not left:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    for pid, command in sorted(left.items()):
+        if reporter is not None:
+            reporter.write_line(f"left behind by the tests: {pid} {command}", red=True)
+        os.kill(pid, signal.SIGKILL)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
