@@ -105,6 +105,13 @@ class Run:
 
     async def storm(self) -> dict[str, Any]:
         """Cut every client's connection at once; how long until all are back."""
+        # A client between two games is not connected: wait (bounded) until all of them are,
+        # so the storm cuts every client rather than those a busy machine had ready.
+        clients = self.load.tables * self.load.humans + self.load.difficile_bots
+        deadline = time.perf_counter() + SETUP_WAIT
+        while len(self.tally.players) < clients and time.perf_counter() < deadline:
+            self.raise_failure()
+            await asyncio.sleep(0.01)
         cut = list(self.tally.players)
         for player in cut:
             player.cut()
