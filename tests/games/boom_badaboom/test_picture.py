@@ -87,6 +87,15 @@ def test_the_glouton_zone_and_both_tokens_sit_on_one_scale() -> None:
     assert [m.value for m in track.marks if m.upto is None] == [12, match.view(0)["capacity"]]
 
 
+def test_the_rounds_event_lies_face_up_with_its_sign_and_what_it_does() -> None:
+    match = scenario_match(hands=[["heat3"], ["cool2"]], event="power_cut")
+    event = pile(picture(match, None, "en").centre, "This round's event")
+    assert event is not None
+    (card,) = event.cards
+    assert not card.down and card.sign == "⏻"
+    assert card.name == "Power Cut: action and reactive cards forbidden"
+
+
 def test_own_role_face_up_others_face_down_and_families_have_signs() -> None:
     match = scenario_match(hands=[["heat3", "cool_x", "apron"], [], []], roles=ROLES3)
     drawn = picture(match, 0)

@@ -26,6 +26,25 @@ reactive cards (the apron's shield), the Glouton's objectives."""
 SIGNS = {"spatula": "↩", "boost": "×2"}
 """Reactive cards other than the apron carry their own sign."""
 
+EVENT_SIGNS = {
+    "ingredient_swap": "⇄",
+    "oven_broken": "⊘",
+    "surprise_inventory": "◈",
+    "open_kitchen": "◎",
+    "oven_haywire": "⇅",
+    "splashes": "∴",
+    "double_intensity": "×2",
+    "clumsiness": "↯",
+    "power_cut": "⏻",
+    "express_service": "»",
+    "kitchen_mess": "↺",
+    "progressive_rise": "↗",
+    "emergency_vent": "≋",
+    "auto_reheat": "♨",
+    "final_timer": "⌛",
+}
+"""Each event card its own sign, as the rulebook asks for."""
+
 BOARD = Text("Le gâteau et le four", "The cake and the oven")
 CAKE = Text("Gâteau : {n}", "Cake: {n}")
 OVEN = Text("Four : explose à {n}", "Oven: explodes at {n}")
@@ -101,7 +120,8 @@ def _event(view: View, lang: Lang) -> Pile | None:
     if key is None:
         return None
     name = EVENT_FACE.render(lang, n=EVENTS[key].get(lang), h=EVENT_HELP[key].get(lang))
-    return Pile(EVENT.get(lang), (Face(name, str(view["round"]), "☆", Tone.GOLD),))
+    face = Face(name, str(view["round"]), EVENT_SIGNS[key], Tone.GOLD)
+    return Pile(EVENT.get(lang), (face,))
 
 
 def _chain(view: View, lang: Lang, names: Sequence[str]) -> Pile | None:
