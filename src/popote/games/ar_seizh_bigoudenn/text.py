@@ -8,8 +8,10 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
+from popote.core.picture import Picture
 from popote.games.ar_seizh_bigoudenn import labels
 from popote.games.ar_seizh_bigoudenn import words as w
+from popote.games.ar_seizh_bigoudenn.picture import picture
 
 SUMMARY = Text(
     "Chaque joueuse incarne une Bigoudène et marque des points en cuisinant.\n"
@@ -249,6 +251,11 @@ class BigoudenPresenter(Presenter):
             HandGroup(INGREDIENTS.get(lang), tuple(w.card_items(view["surfaces"][seat], lang))),
             HandGroup(UTENSILS.get(lang), utensils),
         ]
+
+    def picture(
+        self, view: View, legal: Sequence[Action], lang: Lang, names: Sequence[str]
+    ) -> Picture:
+        return picture(view, legal, lang, names)
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         return labels.prompt(view, lang, names)

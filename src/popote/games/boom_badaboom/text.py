@@ -9,6 +9,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
+from popote.core.picture import Picture
 from popote.core.wording import Plural, decimal
 from popote.games.boom_badaboom.cards import Role
 from popote.games.boom_badaboom.names import (
@@ -23,6 +24,7 @@ from popote.games.boom_badaboom.names import (
     card_name,
     event_name,
 )
+from popote.games.boom_badaboom.picture import picture
 
 SUMMARY = Text(
     "\n".join(
@@ -416,6 +418,11 @@ class BoomPresenter(Presenter):
         if "hand" not in view:
             return None
         return [HandGroup(None, tuple(card_name(card, lang) for card in view["hand"]))]
+
+    def picture(
+        self, view: View, legal: Sequence[Action], lang: Lang, names: Sequence[str]
+    ) -> Picture:
+        return picture(view, legal, lang, names)
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         phase = view["phase"]

@@ -28,6 +28,15 @@ from popote.games.stir_fry_eighteen.cards import (
 
 
 @dataclass(frozen=True)
+class CookedDish:
+    """The dish cooked this turn, laid out face up until the turn ends."""
+
+    cards: tuple[str, ...]
+    points: int
+    bust: bool
+
+
+@dataclass(frozen=True)
 class Settings:
     """The options of a match, read once."""
 

@@ -35,7 +35,7 @@ from popote.games.stir_fry_eighteen.cards import (
     mask_of,
     sort_cards,
 )
-from popote.games.stir_fry_eighteen.model import Pending, PileCard, Settings, lookup
+from popote.games.stir_fry_eighteen.model import CookedDish, Pending, PileCard, Settings, lookup
 from popote.games.stir_fry_eighteen.views import build_view
 
 
@@ -64,6 +64,7 @@ class StirFryState(GameState):
         self.pair_used = False
         self.protein_used = False
         self.cooked = False
+        self.dish: CookedDish | None = None  # the dish cooked this turn, face up
         self.caught = False
         self.window: ReactionWindow | None = None
         self.pending: Pending | None = None
@@ -214,6 +215,7 @@ class StirFryState(GameState):
         self.phase = Phase.TURN
         self.to_act = (seat,)
         self.pair_used = self.protein_used = self.cooked = self.caught = False
+        self.dish = None
         events: list[Event] = [{"type": "turn_started", "seat": seat, "round": self.round}]
         if not self.rules.empty_pantry:
             events += self._draw(seat, 1, "turn")
@@ -345,6 +347,7 @@ class StirFryState(GameState):
         self.cooked = True
         target = self.rules.target
         bust = self.rules.exact and self.scores[seat] + dish.points > target
+        self.dish = CookedDish(dish.cards, dish.points, bust)
         if not bust:
             self.scores[seat] += dish.points
         events: list[Event] = [

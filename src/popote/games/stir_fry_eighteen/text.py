@@ -8,6 +8,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
+from popote.core.picture import Picture
 from popote.core.wording import Plural, listed
 from popote.games.stir_fry_eighteen.cards import (
     CREVETTE,
@@ -19,6 +20,7 @@ from popote.games.stir_fry_eighteen.cards import (
     PROTEIN_DRAWS,
     TEST_PENALTY,
 )
+from popote.games.stir_fry_eighteen.picture import picture
 
 SUMMARY = Text(
     "18 cartes, 2 à 5 chefs, 3 cartes chacun. Le premier à 50 points gagne.\n"
@@ -471,6 +473,11 @@ class StirFryPresenter(Presenter):
         if "hand" not in view:
             return None
         return [HandGroup(None, tuple(NAMES[card].get(lang) for card in view["hand"]))]
+
+    def picture(
+        self, view: View, legal: Sequence[Action], lang: Lang, names: Sequence[str]
+    ) -> Picture:
+        return picture(view, legal, lang, names)
 
     def prompt(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         pending = view.get("pending")

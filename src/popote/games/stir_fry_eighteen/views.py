@@ -1,9 +1,10 @@
 """What each seat may know of a Stir-Fry Eighteen match.
 
 Public: scores, hand sizes, the deck's size, the cards face up this turn (the dish, the cards
-a taste test revealed), how many cards each seat set aside face down this turn, the discard
-waiting for a taste test (its claim, not its cards) and who called or passed. A seat also
-sees its own hand and the cards it set aside face down itself.
+a taste test revealed), the dish cooked this turn (its cards, points and whether it scored
+nothing), how many cards each seat set aside face down this turn, the discard waiting for a
+taste test (its claim, not its cards) and who called or passed. A seat also sees its own
+hand and the cards it set aside face down itself.
 """
 
 from __future__ import annotations
@@ -50,12 +51,19 @@ def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
         "pair_used": state.pair_used,
         "protein_used": state.protein_used,
         "cooked": state.cooked,
+        "dish": None,
         "caught": state.caught,
         "pending": None,
         "window": None,
         "winners": list(state.winners),
         "end": state.end_reason.value if state.end_reason else None,
     }
+    if state.dish is not None:
+        view["dish"] = {
+            "cards": list(state.dish.cards),
+            "points": state.dish.points,
+            "bust": state.dish.bust,
+        }
     pending, window = state.pending, state.window
     if pending is not None and window is not None and state.phase is Phase.TEST_WINDOW:
         view["pending"] = {
