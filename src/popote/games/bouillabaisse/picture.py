@@ -83,7 +83,7 @@ def _seat(seat: int, view: View, lang: Lang) -> SeatPicture:
     label = TAKEN.get(lang) + _colon(lang) + TRICKS.render(taken, lang)
     parts.append(Pile(label, count=taken, spread=False))
     total = TOTAL.render(lang, t=decimal(view["totals"][seat], lang))
-    return SeatPicture(seat, tuple(parts), (TRICKS.render(taken, lang), total))
+    return SeatPicture(seat, tuple(parts), (total,))
 
 
 def _rule(view: View, lang: Lang) -> Pile:
