@@ -50,7 +50,32 @@ def my_turn(page: Page) -> None:
 
 def no_horizontal_scroll(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"] if page.viewport_size else True, width
+    assert width <= PHONE["width"], width
+
+
+def overlapping(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
+    return [
+        (one, two)
+        for one in range(len(boxes))
+        for two in range(one + 1, len(boxes))
+        if boxes[one]["x"] < boxes[two]["x"] + boxes[two]["width"]
+        and boxes[two]["x"] < boxes[one]["x"] + boxes[one]["width"]
+        and boxes[one]["y"] < boxes[two]["y"] + boxes[two]["height"]
+        and boxes[two]["y"] < boxes[one]["y"] + boxes[one]["height"]
+    ]
+
+
+def test_twelve_seats_sit_round_the_table_without_overlap(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server, "fr")
+    enter(page, "Gwen")
+    create_table(page, "bouillabaisse", 12, 11, seed=SEED)
+    started(page)
+    my_turn(page)
+    seats = page.locator("#picture-panel .seat-box")
+    expect(seats).to_have_count(12)
+    boxes = [box for box in (seat.bounding_box() for seat in seats.all()) if box]
+    assert len(boxes) == 12 and not overlapping(boxes), overlapping(boxes)
+    screenshot(page, "picture-bouillabaisse-12")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -55,12 +55,12 @@ def draw(view: View, legal: Sequence[Action], lang: Lang) -> Picture:
     )
 
 
-def number(card: int, lang: Lang, plays: Action | None = None, why: str = "") -> Face:
+def number(card: int, plays: Action | None = None, why: str = "") -> Face:
     return Face(str(card), str(card), "", Tone.BLUE, plays=plays, why=why)
 
 
 def island(value: int, lang: Lang) -> Face:
-    return Face(ISLAND.render(lang, n=value), str(value), "⛰", Tone.GREEN)
+    return Face(ISLAND.render(lang, n=value), str(value), "≈", Tone.GREEN)
 
 
 def _track(view: View, lang: Lang) -> Track:
@@ -81,7 +81,7 @@ def _track(view: View, lang: Lang) -> Track:
 def _piles(view: View, lang: Lang) -> tuple[Pile, ...]:
     top = view["top_card"]
     return (
-        Pile(TOP.get(lang), (number(top, lang),), count=view["discard_size"], spread=False),
+        Pile(TOP.get(lang), (number(top),), count=view["discard_size"], spread=False),
         Pile(DRAW.get(lang), count=view["draw_pile_size"], spread=False),
     )
 
@@ -112,6 +112,6 @@ def _islands_of(seat: int, view: View, lang: Lang) -> Pile:
 def _hand(view: View, legal: Sequence[Action], lang: Lang) -> tuple[Pile, ...]:
     playable = {action["card"]: action for action in legal}
     why = "" if playable else NOT_YOUR_TURN.get(lang)
-    cards = tuple(number(card, lang, playable.get(card), why) for card in view["hand"])
+    cards = tuple(number(card, playable.get(card), why) for card in view["hand"])
     own = tuple(island(value, lang) for value in view["islands"])
     return (Pile("", cards), Pile(YOUR_ISLANDS.get(lang), own))

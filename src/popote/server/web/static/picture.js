@@ -7,6 +7,7 @@
 import { element, fill, words } from "./common.js";
 
 const MOTION_MS = 260;
+const MANY = 6; // from this many seats on, the seats are drawn smaller
 const BACKS_SHOWN = 3; // a stack shows at most this many backs, its count written beside
 const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -22,9 +23,12 @@ function face(card, interactive) {
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", card.name);
   }
+  const wide = [...card.sign].length > 2; // a word for a sign ("pli"): the card widens
+  if (wide) node.classList.add("wide");
   if (!card.down) {
     const top = element("span", null, { class: "pc-corner", "aria-hidden": "true" });
-    top.append(element("span", card.corner), element("span", card.sign));
+    top.append(element("span", card.corner));
+    if (!wide) top.append(element("span", card.sign));
     const middle = element("span", card.sign || card.corner, { class: "pc-sign", "aria-hidden": "true" });
     node.append(top, middle);
   }
@@ -94,7 +98,7 @@ export class PictureView {
     const before = this.positions();
     const mine = seat === null || seat === undefined ? 0 : seat;
     const count = picture.seats.length;
-    const felt = element("div", null, { class: `tabletop seats-${count}` });
+    const felt = element("div", null, { class: `tabletop${count > MANY ? " many" : ""}` });
     const centre = element("div", null, { class: "centre" });
     const placed = element("div", null, { class: "placed" });
     const around = (n) => {
@@ -110,7 +114,7 @@ export class PictureView {
       node.classList.add("by-seat");
       const angle = around(part.seat);
       node.style.setProperty("--x", `${50 + 24 * Math.cos(angle)}%`);
-      node.style.setProperty("--y", `${50 + 22 * Math.sin(angle)}%`);
+      node.style.setProperty("--y", `${50 + 17 * Math.sin(angle)}%`);
       node.dataset.seat = String(part.seat);
       placed.append(node);
     }
