@@ -87,7 +87,7 @@ def test_leak_a_picture_from_a_determinized_world_is_the_same(game: str, seed: i
 
 def test_pieds_draws_the_total_on_its_track_and_penalties_before_each_seat() -> None:
     match = popote.new_match("pieds-dans-le-plat", players=3, seed=5)
-    advance(match, 9)
+    advance(match, 40)
     picture, view = drawn(match, 1, "en"), match.view(1)
     track = picture["centre"][0]
     assert (track["low"], track["high"]) == (10, 30)
@@ -97,8 +97,14 @@ def test_pieds_draws_the_total_on_its_track_and_penalties_before_each_seat() -> 
     discard = picture["centre"][1]
     assert discard["cards"][0]["name"] == str(view["top_card"])
     for seat_picture in picture["seats"]:
-        penalties = seat_picture["parts"][-1]
-        assert len(penalties["cards"]) == view["penalties"][seat_picture["seat"]]
+        drawn_penalties = [
+            card
+            for part in seat_picture["parts"]
+            for card in part.get("cards", [])
+            if card["name"] == "penalty card"
+        ]
+        assert len(drawn_penalties) == view["penalties"][seat_picture["seat"]]
+        assert seat_picture["notes"][0].startswith(f"{view['penalties'][seat_picture['seat']]} ")
 
 
 @pytest.mark.parametrize("assisted", [False, True])

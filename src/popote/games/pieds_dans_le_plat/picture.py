@@ -35,6 +35,7 @@ ISLANDS = Plural(("{n} île", "{n} îles"), ("{n} island", "{n} islands"))
 ISLAND = Text("île {n}", "island {n}")
 HIDDEN_ISLAND = Text("île cachée", "hidden island")
 PENALTY = Text("carte pénalité", "penalty card")
+PENALTY_CARDS = Text("Cartes pénalité", "Penalty cards")
 NOT_YOUR_TURN = Text("Ce n'est pas votre tour.", "It is not your turn.")
 
 
@@ -93,11 +94,11 @@ def _seat(seat: int, view: View, lang: Lang) -> SeatPicture:
         held = view["hand_sizes"][seat]
         parts.append(Pile(IN_HAND.render(held, lang), count=held, spread=False))
         parts.append(_islands_of(seat, view, lang))
+    said = PENALTIES.render(penalties, lang, limit=PENALTY_LIMIT)
     marks = tuple(Face(PENALTY.get(lang), "!", "✋", Tone.HOT) for _ in range(penalties))
-    parts.append(Pile(PENALTIES.render(penalties, lang, limit=PENALTY_LIMIT), marks))
-    return SeatPicture(
-        seat, tuple(parts), (PENALTIES.render(penalties, lang, limit=PENALTY_LIMIT),)
-    )
+    if marks:
+        parts.append(Pile(PENALTY_CARDS.get(lang), marks, spread=False))
+    return SeatPicture(seat, tuple(parts), (said,))
 
 
 def _islands_of(seat: int, view: View, lang: Lang) -> Pile:
