@@ -41,13 +41,13 @@ function pile(part, play) {
   const box = element("div", null, { class: `pile${part.spread ? " spread" : " stack"}`, role: "group" });
   if (part.label) box.setAttribute("aria-label", part.label);
   const cards = element("div", null, { class: "pile-cards" });
-  for (const card of part.cards) cards.append(play ? play(card) : face(card, false));
   const hidden = part.count - part.cards.length;
-  if (hidden > 0) {
-    for (let n = 0; n < Math.min(hidden, BACKS_SHOWN); n += 1) {
-      cards.append(element("div", null, { class: "pc down mini", "aria-hidden": "true" }));
-    }
+  // The backs first: a stack's shown card (a discard pile's top) lies on them.
+  for (let n = 0; n < Math.min(Math.max(hidden, 0), BACKS_SHOWN); n += 1) {
+    cards.append(element("div", null, { class: "pc down mini", "aria-hidden": "true" }));
   }
+  for (const card of part.cards) cards.append(play ? play(card) : face(card, false));
+  if (hidden > 0) cards.append(element("span", String(part.count), { class: "pile-count", "aria-hidden": "true" }));
   if (part.cards.length || hidden > 0) box.append(cards);
   if (part.label) box.append(element("p", part.label, { class: "pile-label", "aria-hidden": "true" }));
   return box;
@@ -88,6 +88,7 @@ export class PictureView {
     this.panel = panel;
     this.onPlay = onPlay; // (action) => sent as any choice, with the decision's id
     this.why = element("p", "", { id: "picture-why", class: "picture-why", "aria-live": "off" });
+    this.doubled = new Set();
   }
 
   // `table`: the server's seats (names, kinds); `seat`: this page's; `turn`: seats to act;
@@ -186,8 +187,10 @@ export class PictureView {
   // Where each card (by name) and seat lay before a redraw, for the motion after it.
   positions() {
     const seen = new Map();
+    this.doubled = new Set(); // names on several cards: no telling which went where
     for (const node of this.panel.querySelectorAll("[data-flip]")) {
-      if (!seen.has(node.dataset.flip)) seen.set(node.dataset.flip, node.getBoundingClientRect());
+      if (seen.has(node.dataset.flip)) this.doubled.add(node.dataset.flip);
+      else seen.set(node.dataset.flip, node.getBoundingClientRect());
     }
     for (const node of this.panel.querySelectorAll(".seat-box")) {
       seen.set(`seat:${node.dataset.seat}`, node.getBoundingClientRect());
@@ -199,13 +202,16 @@ export class PictureView {
   // from that seat. No motion for whoever asks for none.
   move(before) {
     if (still() || !before.size) return;
-    for (const node of this.panel.querySelectorAll("[data-flip]")) {
-      const now = node.getBoundingClientRect();
+    const now = [...this.panel.querySelectorAll("[data-flip]")];
+    const twice = new Set(now.map((node) => node.dataset.flip).filter((name, at, all) => all.indexOf(name) !== at));
+    for (const node of now) {
+      if (twice.has(node.dataset.flip) || this.doubled.has(node.dataset.flip)) continue;
+      const here = node.getBoundingClientRect();
       const by = node.closest(".by-seat");
       const was = before.get(node.dataset.flip) || (by && before.get(`seat:${by.dataset.seat}`));
       if (!was) continue;
-      const dx = was.left - now.left;
-      const dy = was.top - now.top;
+      const dx = was.left - here.left;
+      const dy = was.top - here.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
       node.animate(
         [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
