@@ -131,8 +131,11 @@ def test_pieds_draws_the_total_and_fits_a_phone(browser: Browser, server: Server
     expect(page.locator("#picture-panel .track-token").first).to_have_text(str(total))
     no_horizontal_scroll(page)
     check_axe(page)
+    # Whoever asks for no motion sees none.
+    page.emulate_media(reduced_motion="reduce")
     page.locator("#picture-panel .own-hand .pc.playable").first.click()
     page.wait_for_function(f"window.popoteTable.state.view.total !== {total}")
+    assert page.evaluate("document.getAnimations().length") == 0
     now = state(page)["view"]["total"]
     expect(page.locator("#picture-panel .track-token").first).to_have_text(str(now))
     screenshot(page, "picture-pieds-en")
