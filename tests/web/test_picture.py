@@ -21,6 +21,7 @@ from tests.web.browser import (
     said,
     screenshot,
     started,
+    violations,
 )
 
 SEED = 1
@@ -119,6 +120,7 @@ def test_bouillabaisse_drawn_matches_the_view_and_a_click_plays_the_card(
     card.click()
     expect(page.locator("#log")).to_contain_text(re.compile(re.escape(name or "?")))
     expect(page.locator("#picture-panel .own-hand .pc")).to_have_count(len(view["hand"]) - 1)
+    assert violations(page) == []  # placed and moved through the CSSOM: the CSP holds
 
 
 def test_pieds_draws_the_total_and_fits_a_phone(browser: Browser, server: Server) -> None:
@@ -164,6 +166,16 @@ def test_sounds_only_after_the_switch_and_the_verbosity_filters(
     logged = page.locator("#log li").all_inner_texts()
     assert logged and not set(spoken) & set(logged[-3:]), spoken
     assert any("À vous" in line for line in spoken), spoken
+    # What concerns me: of the game's lines, only those naming me are read.
+    page.locator("#verbosity").select_option("mine")
+    before = len(said(page))
+    page.locator("#picture-panel .own-hand .pc.playable").first.click()
+    my_turn(page)
+    logged = set(page.locator("#log li").all_inner_texts())
+    heard = [line for line in said(page)[before:] if line in logged]
+    assert heard and all("Maiwenn" in line for line in heard), heard
+    assert len(logged) > len(heard)
+    page.locator("#verbosity").select_option("turn")
     # Remembered: the next page of this browser has the sounds on.
     page.reload()
     expect(page.locator("#sound-switch")).to_have_attribute("aria-pressed", "true")
