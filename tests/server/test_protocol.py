@@ -281,6 +281,10 @@ def test_a_state_carries_the_picture_and_which_lines_concern_the_seat(
         other = next(seat for seat in picture["seats"] if seat["seat"] == 1)
         assert other["parts"][0]["count"] == state["view"]["hand_sizes"][1]
         assert len(state["line_concerns"]) == len(state["lines"])
+        marked = dict(zip(state["lines"], state["line_concerns"], strict=True))
+        assert all(marked[line] for line in marked if "Joueur 1" in line)
+        assert any(marked[line] for line in marked if line.startswith("Votre main"))
+        assert not all(marked.values())
         watcher = Client(server, server.guest("Badaud"), table)
         await watcher.connect()
         seen = await watcher.wait(lambda f: f["type"] == "snapshot")
