@@ -255,3 +255,41 @@ def test_a_snapshot_says_where_its_events_start(server_factory: Callable[..., Se
         await me.close()
 
     asyncio.run(scenario())
+
+
+def test_a_state_carries_the_picture_and_which_lines_concern_the_seat(
+    server_factory: Callable[..., Server],
+) -> None:
+    """``picture`` and ``line_concerns`` (1.5): the seat's own cards face up with the
+    actions that play them, others' hands as counts; spectators get no hand and no line
+    concerning them."""
+    server = server_factory()
+    table, tokens = open_table(server, 2, **DUEL)
+
+    async def scenario() -> None:
+        me = Client(server, tokens[0], table)
+        await me.connect()
+        state = await me.wait(lambda f: f["type"] == "snapshot")
+        picture = state["picture"]
+        faces = [card for pile in picture["hand"] for card in pile["cards"]]
+        assert [face["corner"] for face in picture["hand"][0]["cards"]] == [
+            str(card) for card in state["view"]["hand"]
+        ]
+        if state["decision"] is not None:
+            plays = [face["plays"] for face in faces if face["plays"]]
+            assert all(action in state["decision"]["legal"] for action in plays) and plays
+        other = next(seat for seat in picture["seats"] if seat["seat"] == 1)
+        assert other["parts"][0]["count"] == state["view"]["hand_sizes"][1]
+        assert len(state["line_concerns"]) == len(state["lines"])
+        marked = dict(zip(state["lines"], state["line_concerns"], strict=True))
+        assert all(marked[line] for line in marked if "Joueur 1" in line)
+        assert any(marked[line] for line in marked if line.startswith("Votre main"))
+        assert not all(marked.values())
+        watcher = Client(server, server.guest("Badaud"), table)
+        await watcher.connect()
+        seen = await watcher.wait(lambda f: f["type"] == "snapshot")
+        assert seen["picture"]["hand"] == [] and not any(seen["line_concerns"])
+        await me.close()
+        await watcher.close()
+
+    asyncio.run(scenario())

@@ -24,11 +24,12 @@ from popote.server.seats import LEVELS
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
-REVISION = "1.4"
-"""Version 1, revision 1.4: snapshots' first_event, clocks of the decisions a state opens,
+REVISION = "1.5"
+"""Version 1, revision 1.5: the table as a picture for sighted players (``picture`` in the
+state) and which lines concern the reader (``line_concerns``) (1.4: snapshots' first_event, clocks of the decisions a state opens,
 too_late naming who was first, choice labels, tables' terms and chosen deals, secret seeds,
 rated clocks and who a rated game counts for, 413 for large bodies, the lobby's socket
-sending what changed, guests' names marked, tokens only in the hello (1.3: the seat's hand
+sending what changed, guests' names marked, tokens only in the hello; 1.3: the seat's hand
 as its presenter names it; 1.2: decision ids, errors naming their action, several
 processes; 1.1: results, save, ratings and leaderboards)."""
 

@@ -29,7 +29,14 @@ from popote.server.feeds import Feed, Message, Outlet
 from popote.server.metrics import counted_action
 from popote.server.models import ActionRow, ResultRow, Table, now
 from popote.server.ratings import played_it
-from popote.server.render import decision, event_lines, hand, table_text
+from popote.server.render import (
+    decision,
+    event_lines,
+    hand,
+    line_concerns,
+    picture,
+    table_text,
+)
 from popote.server.results import results_json
 from popote.server.seats import Seat, seat_json, seat_name
 from popote.server.settings import Settings
@@ -531,6 +538,7 @@ class LiveTable:
                 "view": None,
                 "table_text": None,
                 "hand": None,
+                "picture": None,
                 "to_act": [],
                 "decision": None,
                 "clock": {},
@@ -543,6 +551,7 @@ class LiveTable:
             "view": view,
             "table_text": table_text(match, view, lang, names),
             "hand": hand(match, view, lang, names),
+            "picture": picture(match, seat, view, lang, names),
             "to_act": list(match.to_act),
             "decision": {"id": self._asked_at.get(seat), **decision(match, seat, view, lang, names)}
             if asked and seat is not None
@@ -561,6 +570,7 @@ class LiveTable:
                 seen = visible_events(events, seat)
                 names = self.names(feed.lang)
                 lines = event_lines(self.match.game.presenter, seen, feed.lang, names)
+                lines["line_concerns"] = line_concerns(seen, lines, seat, names)
                 rendered[key] = {
                     "type": "update",
                     "actor": actor,
@@ -582,6 +592,7 @@ class LiveTable:
             if match
             else {"lines": [], "line_events": []}
         )
+        lines["line_concerns"] = line_concerns(recent, lines, seat, names)
         feed.push(
             {
                 "type": "snapshot",

@@ -17,9 +17,10 @@ from popote.games.bouillabaisse.cards import (
     SuitChoice,
 )
 from popote.games.bouillabaisse.config import DrawTime, Duplicate
+from popote.games.bouillabaisse.picture import DrawingPresenter
 from popote.games.bouillabaisse.rules import NAME, BouillabaisseState
 from popote.games.bouillabaisse.scoring import Scope
-from popote.games.bouillabaisse.text import SUMMARY, BouillabaissePresenter
+from popote.games.bouillabaisse.text import SUMMARY
 
 
 def _values(
@@ -173,7 +174,7 @@ SPEC = GameSpec(
 
 class Bouillabaisse(Game):
     spec = SPEC
-    presenter = BouillabaissePresenter()
+    presenter = DrawingPresenter()
 
     def new_state(
         self, players: int, options: Options, chance: Chance

@@ -10,8 +10,9 @@ from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.pieds_dans_le_plat.bot import PiedsHeuristicBot
 from popote.games.pieds_dans_le_plat.cards import EmptyPileRule
+from popote.games.pieds_dans_le_plat.picture import DrawingPresenter
 from popote.games.pieds_dans_le_plat.rules import NAME, PiedsState
-from popote.games.pieds_dans_le_plat.text import SUMMARY, PiedsPresenter
+from popote.games.pieds_dans_le_plat.text import SUMMARY
 
 FORGETFUL_RETENTION = 0.3
 
@@ -51,7 +52,7 @@ SPEC = GameSpec(
 
 class PiedsDansLePlat(Game):
     spec = SPEC
-    presenter = PiedsPresenter()
+    presenter = DrawingPresenter()
 
     def new_state(
         self, players: int, options: Options, chance: Chance

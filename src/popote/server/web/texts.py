@@ -113,16 +113,25 @@ PAGE: dict[str, Text] = {
     "the_table": Text("La table", "The table"),
     "your_choices": Text("Vos choix", "Your choices"),
     "your_hand": Text("Votre main", "Your hand"),
+    "table_drawn": Text("La table vue du dessus", "The table seen from above"),
+    "settings": Text("Sons et annonces", "Sounds and announcements"),
+    "sounds_label": Text("Sons", "Sounds"),
+    "verbosity": Text("Annonces", "Announcements"),
+    "verbosity_all": Text("tout ce qui se passe", "every event"),
+    "verbosity_mine": Text("ce qui me concerne", "what concerns me"),
+    "verbosity_turn": Text("mon tour seulement", "my turn only"),
     "log": Text("Journal de la partie", "Game log"),
     "status": Text("État de la partie", "Game status"),
     "shortcuts": Text("Raccourcis clavier", "Keyboard shortcuts"),
     "keys_text": Text(
         "Chiffres : choisir (à partir de 10 choix, le numéro puis Entrée). 0 : revenir. "
         "? : aide. r : règles. v : la table. l : derniers événements. c : horloge. "
-        "b : ajouter un robot (avant le début). t : écrire dans la discussion.",
+        "b : ajouter un robot (avant le début). t : écrire dans la discussion. "
+        "s : sons. a : annonces (tout, ce qui me concerne, mon tour).",
         "Digits: choose (from 10 choices on, the number then Enter). 0: back. "
         "?: help. r: rules. v: the table. l: last events. c: clock. "
-        "b: add a bot (before the start). t: write in the chat.",
+        "b: add a bot (before the start). t: write in the chat. "
+        "s: sounds. a: announcements (everything, what concerns me, my turn).",
     ),
     "quick_keys": Text(
         "g ou Espace : saisir tout de suite quand une course est ouverte (temps réel).",
@@ -201,6 +210,15 @@ SCRIPT: dict[str, Text] = {
     "you": Text("vous", "you"),
     "to_act": Text("à jouer", "to play"),
     "your_turn": Text("À vous.", "Your turn."),
+    "seconds": Text("{seconds} s", "{seconds} s"),
+    "picture_seats": Text("Les places autour de la table", "The seats around the table"),
+    "your_hand_drawn": Text("Votre main, face visible", "Your hand, face up"),
+    "sounds_on": Text("Sons : activés", "Sounds: on"),
+    "sounds_off": Text("Sons : désactivés", "Sounds: off"),
+    "verbosity_now": Text("Annonces : {level}.", "Announcements: {level}."),
+    "verbosity_all": Text("tout ce qui se passe", "every event"),
+    "verbosity_mine": Text("ce qui me concerne", "what concerns me"),
+    "verbosity_turn": Text("mon tour seulement", "my turn only"),
     "waiting": Text("En attente de {names}.", "Waiting for {names}."),
     "watching": Text("Vous regardez cette partie.", "You are watching this game."),
     "not_started": Text(
@@ -225,10 +243,11 @@ SCRIPT: dict[str, Text] = {
         "Tapez le numéro d'un choix. Jusqu'à 9 choix, une seule touche suffit ; à partir "
         "de 10, tapez le numéro puis Entrée. 0 revient à l'étape précédente. Raccourcis : "
         "? aide, r règles, v table, l derniers événements, c horloge, b ajouter un robot, "
-        "t discussion.",
+        "t discussion, s sons, a annonces.",
         "Type the number of a choice. Up to 9 choices, a single key is enough; from 10 on, "
         "type the number then Enter. 0 goes back to the previous step. Shortcuts: ? help, "
-        "r rules, v table, l last events, c clock, b add a bot, t chat.",
+        "r rules, v table, l last events, c clock, b add a bot, t chat, s sounds, "
+        "a announcements.",
     ),
     "no_choice": Text("Rien à choisir pour l'instant.", "Nothing to choose now."),
     "quick_now": Text("Vite ! g ou Espace : {label}.", "Quick! g or Space: {label}."),

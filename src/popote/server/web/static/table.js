@@ -6,6 +6,8 @@ import {
   showChatLine, socketUrl, typing, watchChat, words,
 } from "./common.js";
 import { showHand } from "./hand.js";
+import { PictureView } from "./picture.js";
+import { Sounds } from "./sounds.js";
 import { Story } from "./story.js";
 
 const FLASH_MS = 8000; // how long a memory reveal stays on screen
@@ -13,6 +15,7 @@ const LAST_EVENTS = 5; // events read by the `l` key
 const HURRY_SECONDS = 5; // the clock is said when this much is left
 const REFUSED_ACTION = ["illegal", "not_playing", "not_your_seat", "spectator"];
 const CALM = ["stale", "too_late"]; // the game moved on: no mistake of the person's
+const VERBOSITY = ["all", "mine", "turn"]; // what the live region reads of the events
 
 class TableClient {
   constructor(config) {
@@ -39,7 +42,56 @@ class TableClient {
     this.flashed = [];
     this.socket = null;
     this.story = new Story(config.table);
+    this.picture = new PictureView(document.getElementById("picture-panel"), (action) => this.play(action));
+    this.sounds = new Sounds();
+    this.ended = false;
+    this.verbosity = VERBOSITY.includes(localStorage.getItem("popote.verbosity"))
+      ? localStorage.getItem("popote.verbosity") : "all";
     this.drawStory();
+    this.settings();
+  }
+
+  // The sound switch and the verbosity, both remembered in this browser.
+  settings() {
+    const button = document.getElementById("sound-switch");
+    const select = document.getElementById("verbosity");
+    const show = () => {
+      button.setAttribute("aria-pressed", String(this.sounds.on));
+      button.textContent = this.sounds.on ? words.sounds_on : words.sounds_off;
+      select.value = this.verbosity;
+    };
+    button.addEventListener("click", () => { this.sounds.set(!this.sounds.on); show(); });
+    select.addEventListener("change", () => this.setVerbosity(select.value, false));
+    this.showSettings = show;
+    show();
+  }
+
+  toggleSounds() {
+    this.sounds.set(!this.sounds.on);
+    this.showSettings();
+    say(this.sounds.on ? words.sounds_on : words.sounds_off);
+  }
+
+  setVerbosity(level, aloud) {
+    this.verbosity = level;
+    localStorage.setItem("popote.verbosity", level);
+    this.showSettings();
+    if (aloud) say(fill(words.verbosity_now, { level: words[`verbosity_${level}`] }));
+  }
+
+  // Whether a line of the game is read aloud at this verbosity: everything; what concerns
+  // this seat (the server marks those lines: `line_concerns`); none (my turn only: the
+  // prompts, the clock and refusals are still said).
+  heard(message, place) {
+    if (this.verbosity === "all") return true;
+    if (this.verbosity === "turn") return false;
+    return !message.line_concerns || Boolean(message.line_concerns[place]);
+  }
+
+  // A card of the drawing clicked: the same path as a choice from the menu.
+  play(action) {
+    if (!this.decision) return;
+    this.choose({ action });
   }
 
   // The log and the chat as this tab last saw them: drawn again, not said again.
@@ -121,6 +173,7 @@ class TableClient {
   }
 
   update(message) {
+    if (message.events.length) this.sounds.play(message.actor === this.seat ? "mine" : "other");
     this.tell(message, this.story.events, true);
     this.story.told(this.story.events + message.events.length);
     this.showState(message);
@@ -140,7 +193,7 @@ class TableClient {
       }
       log.append(this.logItem(line, false));
       this.story.add(line);
-      if (aloud) say(line);
+      if (aloud && this.heard(message, place)) say(line);
     });
     log.scrollTop = log.scrollHeight;
   }
@@ -176,7 +229,7 @@ class TableClient {
     log.append(this.logItem(message.text, true));
     log.scrollTop = log.scrollHeight;
     this.story.add(message.text, true);
-    say(message.text);
+    if (this.verbosity === "all" || (this.verbosity === "mine" && message.seat === this.seat)) say(message.text);
   }
 
   chat(message) {
@@ -353,7 +406,23 @@ class TableClient {
     this.tick();
     this.showDecision(state.decision);
     if (this.table) this.showTable(this.table);
+    this.drawPicture();
     if (state.result) document.getElementById("replay-link").hidden = false;
+    if (state.result && !this.ended) this.sounds.play("end");
+    this.ended = Boolean(state.result);
+  }
+
+  drawPicture() {
+    const state = this.state;
+    if (!state) return;
+    const clock = {};
+    for (const [seat, deadline] of Object.entries(this.deadlines)) {
+      clock[seat] = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    }
+    this.picture.draw(state.picture, {
+      table: this.table, seat: this.seated() ? this.seat : null,
+      turn: state.result ? [] : state.to_act, clock, asked: this.decision !== null,
+    });
   }
 
   showStatus() {
@@ -398,6 +467,8 @@ class TableClient {
     document.getElementById("prompt").textContent = decision.prompt;
     this.showQuick(this.quickEntry(decision.menu));
     say(decision.prompt.split("\n").join(" "));
+    const together = this.state && this.state.to_act.length > 1;
+    this.sounds.play(this.quick || together ? "window" : "turn");
     if (this.quick) say(document.getElementById("quick").textContent, true);
     if (this.table) this.showStatus();
     if (decision.legal.length === 1) return this.choose(decision.menu.entries[0]);
@@ -484,6 +555,7 @@ class TableClient {
     this.hideDecision();
     this.answered = answered;
     this.showStatus();
+    this.drawPicture();
   }
 
   goBack() {
@@ -508,11 +580,17 @@ class TableClient {
     const clock = document.getElementById("clock");
     clock.textContent = Object.keys(this.deadlines).length ? this.clockText() : "";
     clock.hidden = !clock.textContent;
+    for (const shown of document.querySelectorAll("#picture-panel .seat-clock")) {
+      const deadline = this.deadlines[shown.dataset.seat];
+      shown.textContent = deadline === undefined ? ""
+        : ` · ${fill(words.seconds, { seconds: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) })}`;
+    }
     const mine = this.deadlines[String(this.seat)];
     if (mine === undefined || this.shown === null || this.hurried) return;
     const seconds = Math.ceil((mine - Date.now()) / 1000);
     if (seconds <= HURRY_SECONDS && seconds > 0) {
       this.hurried = true;
+      this.sounds.play("hurry");
       say(fill(words.clock_hurry, { seconds }), true);
     }
   }
@@ -543,6 +621,8 @@ class TableClient {
       g: () => say(words.no_quick),
       b: () => this.addBot(),
       t: () => document.getElementById("chat-input").focus(),
+      s: () => this.toggleSounds(),
+      a: () => this.setVerbosity(VERBOSITY[(VERBOSITY.indexOf(this.verbosity) + 1) % VERBOSITY.length], true),
     };
     const shortcut = shortcuts[key.toLowerCase()];
     if (shortcut) {

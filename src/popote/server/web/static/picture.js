@@ -1,0 +1,222 @@
+// The table drawn for sighted players from the state's `picture` (protocol 1.5): seats
+// around a felt seen from above, the centre's piles and tracks, the seat's own hand face up
+// along the bottom. Every card carries its name as its accessible name; a card that plays
+// is a button sending that action; nothing here is read by the live regions (the text
+// table and the `v` key say the same). Every text is inserted as text, never as markup.
+
+import { element, fill, words } from "./common.js";
+
+const MOTION_MS = 260;
+const MANY = 6; // from this many seats on, the seats are drawn smaller
+const BACKS_SHOWN = 3; // a stack shows at most this many backs, its count written beside
+const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// One card face: a corner mark and a sign, in its tone; face down, a back.
+function face(card, interactive) {
+  const tag = interactive ? "button" : "div";
+  const node = element(tag, null, { class: `pc tone-${card.tone}${card.down ? " down" : ""}` });
+  node.dataset.flip = card.name;
+  if (interactive) {
+    node.type = "button";
+    node.setAttribute("aria-label", card.name);
+  } else {
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", card.name);
+  }
+  const wide = [...card.sign].length > 2; // a word for a sign ("pli"): the card widens
+  if (wide) node.classList.add("wide");
+  if (!card.down) {
+    const top = element("span", null, { class: "pc-corner", "aria-hidden": "true" });
+    top.append(element("span", card.corner));
+    if (!wide) top.append(element("span", card.sign));
+    const middle = element("span", card.sign || card.corner, { class: "pc-sign", "aria-hidden": "true" });
+    node.append(top, middle);
+  }
+  return node;
+}
+
+// A pile: its cards spread or stacked; a stack with more cards than it shows draws a few
+// backs and its count.
+function pile(part, play) {
+  const box = element("div", null, { class: `pile${part.spread ? " spread" : " stack"}`, role: "group" });
+  if (part.label) box.setAttribute("aria-label", part.label);
+  const cards = element("div", null, { class: "pile-cards" });
+  const hidden = part.count - part.cards.length;
+  // The backs first: a stack's shown card (a discard pile's top) lies on them.
+  for (let n = 0; n < Math.min(Math.max(hidden, 0), BACKS_SHOWN); n += 1) {
+    cards.append(element("div", null, { class: "pc down mini", "aria-hidden": "true" }));
+  }
+  for (const card of part.cards) cards.append(play ? play(card) : face(card, false));
+  if (hidden > 0) cards.append(element("span", String(part.count), { class: "pile-count", "aria-hidden": "true" }));
+  if (part.cards.length || hidden > 0) box.append(cards);
+  if (part.label) box.append(element("p", part.label, { class: "pile-label", "aria-hidden": "true" }));
+  return box;
+}
+
+// A scale from low to high: zones as bands, tokens as discs, every mark written below.
+function track(part) {
+  const box = element("div", null, { class: "track", role: "group", "aria-label": part.label });
+  const scale = element("div", null, { class: "track-scale", "aria-hidden": "true" });
+  const span = Math.max(1, part.high - part.low);
+  const at = (value) => `${(100 * (Math.min(part.high, Math.max(part.low, value)) - part.low)) / span}%`;
+  for (const mark of part.marks) {
+    if (mark.upto !== null && mark.upto !== undefined) {
+      const zone = element("span", null, { class: `track-zone tone-${mark.tone}` });
+      zone.style.left = at(mark.value);
+      zone.style.width = `calc(${at(mark.upto)} - ${at(mark.value)})`;
+      scale.append(zone);
+    } else {
+      const token = element("span", String(mark.value), { class: `track-token tone-${mark.tone}` });
+      token.style.left = at(mark.value);
+      scale.append(token);
+    }
+  }
+  const ends = element("div", null, { class: "track-ends", "aria-hidden": "true" });
+  ends.append(element("span", String(part.low)), element("span", String(part.high)));
+  const legend = element("ul", null, { class: "track-legend" });
+  for (const mark of part.marks) legend.append(element("li", mark.label));
+  box.append(element("p", part.label, { class: "pile-label" }), scale, ends, legend);
+  return box;
+}
+
+function partNode(part, play) {
+  return part.kind === "track" ? track(part) : pile(part, play);
+}
+
+export class PictureView {
+  constructor(panel, onPlay) {
+    this.panel = panel;
+    this.onPlay = onPlay; // (action) => sent as any choice, with the decision's id
+    this.why = element("p", "", { id: "picture-why", class: "picture-why", "aria-live": "off" });
+    this.doubled = new Set();
+  }
+
+  // `table`: the server's seats (names, kinds); `seat`: this page's; `turn`: seats to act;
+  // `clock`: seconds left by seat; `asked`: whether this seat's decision is on screen.
+  draw(picture, { table, seat, turn, clock, asked }) {
+    this.panel.hidden = !picture;
+    if (!picture) return;
+    const before = this.positions();
+    const mine = seat === null || seat === undefined ? 0 : seat;
+    const count = picture.seats.length;
+    const felt = element("div", null, { class: `tabletop${count > MANY ? " many" : ""}` });
+    const centre = element("div", null, { class: "centre" });
+    const placed = element("div", null, { class: "placed" });
+    const around = (n) => {
+      const turnOf = ((n - mine + count) % count) / count;
+      return (Math.PI / 2) + turnOf * 2 * Math.PI;
+    };
+    for (const part of picture.centre) {
+      if (part.seat === null || part.seat === undefined) {
+        centre.append(partNode(part));
+        continue;
+      }
+      const node = partNode(part);
+      node.classList.add("by-seat");
+      const angle = around(part.seat);
+      node.style.setProperty("--x", `${50 + 24 * Math.cos(angle)}%`);
+      node.style.setProperty("--y", `${50 + 17 * Math.sin(angle)}%`);
+      node.dataset.seat = String(part.seat);
+      placed.append(node);
+    }
+    const seats = element("ul", null, { class: "ring", "aria-label": words.picture_seats });
+    for (const seatPicture of picture.seats) {
+      const node = this.seat(seatPicture, table, seat, turn, clock);
+      const angle = around(seatPicture.seat);
+      node.style.setProperty("--x", `${50 + 40 * Math.cos(angle)}%`);
+      node.style.setProperty("--y", `${50 + 37 * Math.sin(angle)}%`);
+      seats.append(node);
+    }
+    felt.append(seats, placed, centre);
+    const hand = element("div", null, { class: "own-hand", role: "group", "aria-label": words.your_hand_drawn });
+    for (const part of picture.hand) {
+      if (!part.cards.length) continue;
+      hand.append(pile(part, (card) => this.handCard(card, asked)));
+    }
+    this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why);
+    this.why.textContent = "";
+    this.move(before);
+  }
+
+  seat(seatPicture, table, mine, turn, clock) {
+    const info = table && table.seats[seatPicture.seat];
+    const name = info ? info.name : String(seatPicture.seat + 1);
+    const facts = [];
+    if (info && info.kind !== "bot") facts.push(words[info.kind] || info.kind);
+    if (info && info.away) facts.push(words.away);
+    if (seatPicture.seat === mine) facts.push(words.you);
+    const playing = turn.includes(seatPicture.seat);
+    const node = element("li", null, { class: `seat-box${playing ? " turn" : ""}${seatPicture.seat === mine ? " me" : ""}` });
+    node.dataset.seat = String(seatPicture.seat);
+    node.append(element("p", name, { class: "seat-name" }));
+    if (facts.length) node.append(element("p", facts.join(", "), { class: "seat-kind" }));
+    if (playing) {
+      const left = clock[String(seatPicture.seat)];
+      const turnLine = element("p", `▶ ${words.to_act}`, { class: "seat-turn" });
+      const shown = left === undefined ? "" : ` · ${fill(words.seconds, { seconds: left })}`;
+      turnLine.append(element("span", shown, { class: "seat-clock", "data-seat": String(seatPicture.seat) }));
+      node.append(turnLine);
+    }
+    const parts = element("div", null, { class: "seat-parts" });
+    for (const part of seatPicture.parts) parts.append(partNode(part));
+    node.append(parts);
+    for (const note of seatPicture.notes) node.append(element("p", note, { class: "seat-note" }));
+    return node;
+  }
+
+  // A card of the hand: a button when it plays now, else dimmed, saying why on focus.
+  handCard(card, asked) {
+    const node = face(card, true);
+    if (card.plays && asked) {
+      node.classList.add("playable");
+      node.addEventListener("click", () => this.onPlay(card.plays));
+      return node;
+    }
+    node.setAttribute("aria-disabled", "true");
+    node.classList.add("dimmed");
+    if (card.why) {
+      node.setAttribute("aria-describedby", "picture-why");
+      node.title = card.why;
+      const tell = () => { this.why.textContent = card.why; };
+      node.addEventListener("focus", tell);
+      node.addEventListener("mouseenter", tell);
+    }
+    return node;
+  }
+
+  // Where each card (by name) and seat lay before a redraw, for the motion after it.
+  positions() {
+    const seen = new Map();
+    this.doubled = new Set(); // names on several cards: no telling which went where
+    for (const node of this.panel.querySelectorAll("[data-flip]")) {
+      if (seen.has(node.dataset.flip)) this.doubled.add(node.dataset.flip);
+      else seen.set(node.dataset.flip, node.getBoundingClientRect());
+    }
+    for (const node of this.panel.querySelectorAll(".seat-box")) {
+      seen.set(`seat:${node.dataset.seat}`, node.getBoundingClientRect());
+    }
+    return seen;
+  }
+
+  // FLIP: a card that was elsewhere glides from there; a card played before a seat comes
+  // from that seat. No motion for whoever asks for none.
+  move(before) {
+    if (still() || !before.size) return;
+    const now = [...this.panel.querySelectorAll("[data-flip]")];
+    const twice = new Set(now.map((node) => node.dataset.flip).filter((name, at, all) => all.indexOf(name) !== at));
+    for (const node of now) {
+      if (twice.has(node.dataset.flip) || this.doubled.has(node.dataset.flip)) continue;
+      const here = node.getBoundingClientRect();
+      const by = node.closest(".by-seat");
+      const was = before.get(node.dataset.flip) || (by && before.get(`seat:${by.dataset.seat}`));
+      if (!was) continue;
+      const dx = was.left - here.left;
+      const dy = was.top - here.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      node.animate(
+        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: MOTION_MS, easing: "ease-out" },
+      );
+    }
+  }
+}
