@@ -21,7 +21,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from popote.core.actions import Action, Event, detached, same_json, visible_events
+from popote.core.actions import (
+    Action,
+    Event,
+    FrozenDict,
+    frozen,
+    frozen_events,
+    same_json,
+    visible_events,
+)
 from popote.core.chance import Chance
 from popote.core.errors import IllegalAction, InvalidSeat, InvalidSetup, MatchNotOver, shown
 from popote.core.game import Game, GameState, View
@@ -81,7 +89,7 @@ class Match:
         self._options = dict(options)
         self._state = state
         self._history: _Chain = None
-        self._events: _Chain = (tuple(start_events), None) if start_events else None
+        self._events: _Chain = (frozen_events(start_events), None) if start_events else None
 
     # --- the contract -----------------------------------------------------------------
 
@@ -119,20 +127,21 @@ class Match:
             )
         events = state.apply(seat, legal)
         self._history = ((seat, legal), self._history)
-        if events:
-            self._events = (tuple(events), self._events)
-        fresh: list[Event] = detached(events)
-        return fresh
+        if not events:
+            return []
+        handed_out = frozen_events(events)
+        self._events = (handed_out, self._events)
+        return list(handed_out)
 
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
-        view: View = detached(self._state.view(seat))
+        view: View = frozen(self._state.view(seat))
         return view
 
     def result(self) -> dict[str, Any]:
         if not self._state.over:
             raise MatchNotOver(Text("la partie n'est pas finie", "the match is not over"))
-        result: dict[str, Any] = detached(self._state.result())
+        result: dict[str, Any] = frozen(self._state.result())
         return result
 
     @property
@@ -161,7 +170,7 @@ class Match:
     def standings(self) -> dict[str, Any]:
         """The result as it stands now: the final result once over."""
         state = self._state
-        standings: dict[str, Any] = detached(state.result() if state.over else state.standings())
+        standings: dict[str, Any] = frozen(state.result() if state.over else state.standings())
         return standings
 
     @property
@@ -183,16 +192,14 @@ class Match:
     def events(self, seat: int | None) -> list[Event]:
         """Every event so far that ``seat`` (``None``: a spectator) may see."""
         self._check_seat(seat)
-        fresh: list[Event] = detached(visible_events(self._stored_events(), seat))
-        return fresh
+        return visible_events(self._stored_events(), seat)
 
     def all_events(self) -> list[Event]:
         """Every event so far, secrets included: for replays after the game, never for a seat."""
-        fresh: list[Event] = detached(self._stored_events())
-        return fresh
+        return self._stored_events()
 
     def _stored_events(self) -> list[Event]:
-        batches: list[tuple[Event, ...]] = _unchain(self._events)
+        batches: list[tuple[FrozenDict, ...]] = _unchain(self._events)
         return [event for batch in batches for event in batch]
 
     def clone(self) -> Match:
