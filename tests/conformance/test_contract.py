@@ -138,27 +138,27 @@ def check_sampled_worlds_leave_the_match_alone(match: popote.Match, chance: Chan
     assert snapshot(match) == snapshot(witness)
 
 
-def refused(change: Callable[[], object]) -> None:
+def refused(change: Callable[..., object], *args: Any, **fields: Any) -> None:
     """Try a change; the engine may refuse it (a frozen value), never take it half-way."""
     with contextlib.suppress(TypeError):
-        change()
+        change(*args, **fields)
 
 
 def vandalise(value: Any) -> None:
     """Change everything reachable in ``value`` that Python lets a caller change."""
     if isinstance(value, dict):
-        refused(lambda: value.__init__(vandalised=True))
+        refused(type(value).__init__, value, vandalised=True)
         for item in list(value.values()):
             vandalise(item)
         for key in list(value):
-            refused(lambda key=key: value.__setitem__(key, "vandalised"))
-        refused(lambda: value.__setitem__("vandalised", True))
+            refused(value.__setitem__, key, "vandalised")
+        refused(value.__setitem__, "vandalised", True)
     elif isinstance(value, list | tuple):
         for item in value:
             vandalise(item)
         if isinstance(value, list):
-            refused(lambda: value.__init__(["vandalised"]))
-            refused(lambda: value.append("vandalised"))
+            refused(type(value).__init__, value, ["vandalised"])
+            refused(value.append, "vandalised")
 
 
 def everything_seen(match: popote.Match) -> str:

@@ -129,13 +129,13 @@ def frozen(value: Any) -> Any:
     kind = type(value)
     if kind in _FROZEN:
         return value
-    if kind is dict or isinstance(value, Mapping):
+    if kind is dict:
         return FrozenDict(value)
     if kind is list:
         return FrozenList(value)
     if kind is tuple:
         return value if all(map(_IS_FROZEN, map(type, value))) else tuple(map(frozen, value))
-    return value
+    return FrozenDict(value) if isinstance(value, Mapping) else value
 
 
 def frozen_events(events: Iterable[Any]) -> tuple[FrozenDict, ...]:

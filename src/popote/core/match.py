@@ -133,6 +133,13 @@ class Match:
         self._events = (handed_out, self._events)
         return list(handed_out)
 
+    def play(self, seat: int, action: Action) -> None:
+        """Play ``action``, one of ``legal_actions(seat)`` at this very position, unchecked
+        and without keeping its events: for a search playing out a sampled world, where
+        nobody is shown anything. Anything else goes through :meth:`act`."""
+        self._state.apply(seat, action)
+        self._history = ((seat, action), self._history)
+
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
         view: View = frozen(self._state.view(seat))
