@@ -19,6 +19,7 @@ The API numbers seats from 0; messages count them as people do, from 1 (seat 0 i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import indexOf
 from typing import Any
 
 from popote.core.actions import (
@@ -72,7 +73,19 @@ def _unchain(chain: _Chain) -> list[Any]:
 class Match:
     """One match of one game. Every client, bot and outside check goes through this."""
 
-    __slots__ = ("_events", "_game", "_history", "_options", "_players", "_seed", "_state")
+    __slots__ = (
+        "_events",
+        "_game",
+        "_history",
+        "_legal",
+        "_legal_seat",
+        "_options",
+        "_players",
+        "_seed",
+        "_state",
+    )
+    _legal_seat: int | None
+    _legal: tuple[Action, ...]
 
     def __init__(
         self,
@@ -90,6 +103,7 @@ class Match:
         self._state = state
         self._history: _Chain = None
         self._events: _Chain = (frozen_events(start_events), None) if start_events else None
+        self._forget_legal()
 
     # --- the contract -----------------------------------------------------------------
 
@@ -105,7 +119,10 @@ class Match:
         state = self._state
         if seat not in state.to_act or type(seat) is not int:
             return []
-        return list(state.legal_actions(seat))
+        if seat != self._legal_seat:
+            self._legal = tuple(state.legal_actions(seat))
+            self._legal_seat = seat
+        return list(self._legal)
 
     def act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
         state = self._state
@@ -119,7 +136,7 @@ class Match:
             )
         if type(action) is not Action and (not isinstance(action, Mapping) or "type" not in action):
             raise IllegalAction(_MALFORMED.format(action=shown(action)))
-        legal = self._find_legal(seat, action)
+        legal = self._handed_out(seat, action) or self._find_legal(seat, action)
         if legal is None:
             allowed = [dict(a) for a in state.legal_actions(seat)]
             raise IllegalAction(
@@ -127,6 +144,7 @@ class Match:
             )
         events = state.apply(seat, legal)
         self._history = ((seat, legal), self._history)
+        self._forget_legal()
         if not events:
             return []
         handed_out = frozen_events(events)
@@ -139,6 +157,7 @@ class Match:
         nobody is shown anything. Anything else goes through :meth:`act`."""
         self._state.apply(seat, action)
         self._history = ((seat, action), self._history)
+        self._forget_legal()
 
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
@@ -219,6 +238,7 @@ class Match:
         twin._state = self._state.clone()
         twin._history = self._history
         twin._events = self._events
+        twin._forget_legal()
         return twin
 
     __copy__ = clone
@@ -232,6 +252,21 @@ class Match:
             "options": dict(self._options),
             "history": [{"seat": h["seat"], "action": dict(h["action"])} for h in self.history],
         }
+
+    def _forget_legal(self) -> None:
+        self._legal_seat = None
+        self._legal = ()
+
+    def _handed_out(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        """``action`` itself when it is one of the legal actions last handed out to ``seat``
+        at this position (the same object: the game made it), so it needs no lookup."""
+        if seat != self._legal_seat or type(action) is not Action:
+            return None
+        try:
+            legal = self._legal[indexOf(self._legal, action)]
+        except ValueError:
+            return None
+        return legal if legal is action else None
 
     def _find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         """The legal action ``action`` stands for, only if it has exactly its JSON types."""
