@@ -130,7 +130,7 @@ def frozen(value: Any) -> Any:
     if kind in _FROZEN:
         return value
     if kind is dict:
-        return FrozenDict(value)
+        return _frozen_dict(value)
     if kind is list:
         return FrozenList(value)
     if kind is tuple:
@@ -138,9 +138,24 @@ def frozen(value: Any) -> Any:
     return FrozenDict(value) if isinstance(value, Mapping) else value
 
 
+_new_dict = dict.__new__
+_fill_dict = dict.update
+_values = dict.values
+
+
+def _frozen_dict(source: Mapping[str, Any]) -> FrozenDict:
+    """``FrozenDict(source)`` without the generic call: the hot path of every event."""
+    made: FrozenDict = _new_dict(FrozenDict)
+    _fill_dict(made, source)
+    if not all(map(_IS_FROZEN, map(type, _values(made)))):
+        for key, value in dict.items(made):
+            dict.__setitem__(made, key, frozen(value))
+    return made
+
+
 def frozen_events(events: Iterable[Any]) -> tuple[FrozenDict, ...]:
     """``events`` as a tuple of frozen dicts (those already frozen shared, not copied)."""
-    return tuple([event if type(event) is FrozenDict else FrozenDict(event) for event in events])
+    return tuple([event if type(event) is FrozenDict else _frozen_dict(event) for event in events])
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
@@ -162,11 +177,11 @@ def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
 
 def secret_event(event: Event, secret_keys: Sequence[str], seats: Sequence[int]) -> list[Event]:
     """Split ``event`` in two: in full for ``seats``, without ``secret_keys`` for everyone else."""
-    insiders = sorted(seats)
+    insiders = FrozenList(sorted(seats))
     full = {**event, VISIBLE_TO: insiders}
     redacted = {key: value for key, value in event.items() if key not in secret_keys}
     redacted[HIDDEN_FROM] = insiders
-    return [full, redacted]
+    return [_frozen_dict(full), _frozen_dict(redacted)]
 
 
 def same_json(given: Any, expected: Any) -> bool:
