@@ -132,7 +132,7 @@ def frozen(value: Any) -> Any:
     if kind is dict:
         return _frozen_dict(value)
     if kind is list:
-        return FrozenList(value)
+        return _frozen_list(value)
     if kind is tuple:
         return value if all(map(_IS_FROZEN, map(type, value))) else tuple(map(frozen, value))
     return FrozenDict(value) if isinstance(value, Mapping) else value
@@ -141,6 +141,8 @@ def frozen(value: Any) -> Any:
 _new_dict = dict.__new__
 _fill_dict = dict.update
 _values = dict.values
+_new_list = list.__new__
+_extend = list.extend
 
 
 def _frozen_dict(source: Mapping[str, Any]) -> FrozenDict:
@@ -149,7 +151,17 @@ def _frozen_dict(source: Mapping[str, Any]) -> FrozenDict:
     _fill_dict(made, source)
     if not all(map(_IS_FROZEN, map(type, _values(made)))):
         for key, value in dict.items(made):
-            dict.__setitem__(made, key, frozen(value))
+            if type(value) not in _FROZEN:
+                dict.__setitem__(made, key, frozen(value))
+    return made
+
+
+def _frozen_list(items: Iterable[Any]) -> FrozenList:
+    """``FrozenList(items)`` without the generic call."""
+    made: FrozenList = _new_list(FrozenList)
+    _extend(made, items)
+    if not all(map(_IS_FROZEN, map(type, made))):
+        list.__init__(made, [item if type(item) in _FROZEN else frozen(item) for item in made])
     return made
 
 
