@@ -144,7 +144,7 @@ class Match:
             )
         events = state.apply(seat, legal)
         self._history = ((seat, legal), self._history)
-        self._forget_legal()
+        self._legal_seat = None
         if not events:
             return []
         handed_out = frozen_events(events)
@@ -157,7 +157,7 @@ class Match:
         nobody is shown anything. Anything else goes through :meth:`act`."""
         self._state.apply(seat, action)
         self._history = ((seat, action), self._history)
-        self._forget_legal()
+        self._legal_seat = None
 
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
