@@ -2,7 +2,8 @@
 
 Each game is driven exactly as an outside program would drive it: pick a seat in
 ``to_act``, pick a random legal action, ``act``; repeat until the match is over, then start
-a new seeded match. Only player decisions are counted. The peer, OpenSpiel's C++ ``hearts``
+a new seeded match. Only player decisions are counted, per second of the process's CPU
+time (so others' work on a shared machine does not tilt the ratios). The peer, OpenSpiel's C++ ``hearts``
 (optional ``bench`` extra), is driven the same way in the same run, chance nodes sampled
 but not counted, so the ratio compares like with like on this machine.
 
@@ -46,8 +47,8 @@ def measure(
 ) -> tuple[int, int, float]:
     rng = random.Random(12345)
     decisions = games = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
+    start = time.process_time()  # CPU time: on a shared machine every row is slowed alike
+    while (elapsed := time.process_time() - start) < seconds or games == 0:
         decisions += play_one_game(rng)
         games += 1
     return decisions, games, elapsed

@@ -2,7 +2,9 @@
 the longest ``difficile`` decision.
 
 Positions are sampled from seeded random play; at each one, a fresh bot of each level is
-told everything its seat saw, then timed on one decision.
+told everything its seat saw, then timed on one decision, in CPU seconds of the process
+pinned to one core (on an idle core, the wall time; on a shared machine, what others' work
+does not inflate).
 
     python -m benchmarks.search [--positions 12] [--json]
 """
@@ -47,9 +49,9 @@ def decision_seconds(name: str, level: str, match: Match, seed: int) -> tuple[fl
     seat = match.to_act[0]
     bot = make_bot(level, get_game(name), seat, seed)
     bot.observe(match.events(seat))
-    start = time.perf_counter()
+    start = time.process_time()
     bot.choose(match.clone())
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     iterations = bot.last_iterations if isinstance(bot, SearchBot) else 0
     return elapsed, iterations
 

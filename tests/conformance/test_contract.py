@@ -4,15 +4,16 @@ Random play through the public contract, for every player count and every option
 JSON-ready actions, events and views; legal actions only for seats in ``to_act``; illegal,
 misplaced, malformed and hostile actions (huge numbers, deep nesting, ``true`` or ``1.0``
 for ``1``) rejected with the match left exactly as it was; replay equality; clones
-independent; whatever the match hands out is the caller's own to change; the leak test (a
-seat's view of a match equals its view of ``determinize(seat, ...)``); and every legal
-action of a determinized world plays.
+independent; nothing the match hands out lets a caller change it (frozen values refuse
+changes, the rest is the caller's own); the leak test (a seat's view of a match equals its
+view of ``determinize(seat, ...)``); and every legal action of a determinized world plays.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -137,22 +138,27 @@ def check_sampled_worlds_leave_the_match_alone(match: popote.Match, chance: Chan
     assert snapshot(match) == snapshot(witness)
 
 
+def refused(change: Callable[..., object], *args: Any, **fields: Any) -> None:
+    """Try a change; the engine may refuse it (a frozen value), never take it half-way."""
+    with contextlib.suppress(TypeError):
+        change(*args, **fields)
+
+
 def vandalise(value: Any) -> None:
     """Change everything reachable in ``value`` that Python lets a caller change."""
-    if isinstance(value, popote.Action):
-        value.__init__(vandalised=True)  # type: ignore[misc]
-        return
     if isinstance(value, dict):
+        refused(type(value).__init__, value, vandalised=True)
         for item in list(value.values()):
             vandalise(item)
         for key in list(value):
-            value[key] = "vandalised"
-        value["vandalised"] = True
+            refused(value.__setitem__, key, "vandalised")
+        refused(value.__setitem__, "vandalised", True)
     elif isinstance(value, list | tuple):
         for item in value:
             vandalise(item)
         if isinstance(value, list):
-            value.append("vandalised")
+            refused(type(value).__init__, value, ["vandalised"])
+            refused(value.append, "vandalised")
 
 
 def everything_seen(match: popote.Match) -> str:

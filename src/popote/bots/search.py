@@ -41,7 +41,7 @@ def _going_on(world: Match, stop: int | None) -> bool:
 def random_rollout(world: Match, chance: Chance, stop: int | None = None) -> None:
     while _going_on(world, stop):
         seat = world.to_act[0]
-        world.act(seat, chance.choice(world.legal_actions(seat)))
+        world.play(seat, chance.choice(world.legal_actions(seat)))
 
 
 def bot_rollout(make: Callable[[int, int], Bot]) -> Rollout:
@@ -56,7 +56,7 @@ def bot_rollout(make: Callable[[int, int], Bot]) -> Rollout:
         bots = [make(seat, seed) for seat in range(world.players)]
         while _going_on(world, stop):
             seat = world.to_act[0]
-            world.act(seat, bots[seat].choose(world))
+            world.play(seat, bots[seat].choose(world))
 
     return rollout
 
@@ -185,12 +185,12 @@ class SearchBot(Bot):
                 child = Node(seat)
                 child.available = 1
                 node.children[action] = child
-                world.act(seat, action)
+                world.play(seat, action)
                 path.append(child)
                 break
             action = max(legal, key=lambda a: node.children[a].score(self.exploration))
             node = node.children[action]
-            world.act(seat, action)
+            world.play(seat, action)
             path.append(node)
         self.rollout(world, self.chance, stop)
         result = world.standings()

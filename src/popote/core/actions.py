@@ -9,7 +9,7 @@ actions once and hand the same objects out again and again.
 >>> play["card"] = 8
 Traceback (most recent call last):
 ...
-TypeError: an Action cannot be changed
+TypeError: a value handed out by the engine cannot be changed
 >>> play.__init__(card=99); play
 {'type': 'play', 'card': 7}
 >>> full, redacted = secret_event({"type": "drawn", "seat": 1, "card": 3}, ["card"], [1])
@@ -24,44 +24,88 @@ TypeError: an Action cannot be changed
 from __future__ import annotations
 
 import json
-import marshal
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn
-
-Event = dict[str, Any]
+from typing import Any, NoReturn, Self
 
 VISIBLE_TO = "visible_to"
 HIDDEN_FROM = "hidden_from"
 
 
-class Action(dict[str, Any]):
-    """An immutable, hashable action dict."""
+def _refuse(*_: Any, **__: Any) -> NoReturn:
+    raise TypeError("a value handed out by the engine cannot be changed")
+
+
+class FrozenDict(dict[str, Any]):
+    """A dict that cannot be changed, whose values cannot be changed either.
+
+    What a match hands out (views, events, results) is made of these, lists of
+    :class:`FrozenList` and atoms: a caller may read and serialise it like any JSON value
+    but never change the match through it, so nothing needs copying on the way out.
+    Values are frozen as the dict is built; a frozen value inside is shared, not copied.
+    """
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **fields: Any) -> Action:
-        action = super().__new__(cls)
-        dict.__init__(action, *args, **fields)
-        return action
+    def __new__(cls, *args: Any, **fields: Any) -> Self:
+        frozen_dict = dict.__new__(cls)
+        dict.__init__(frozen_dict, *args, **fields)
+        if not all(map(_IS_FROZEN, map(type, dict.values(frozen_dict)))):
+            for key, value in dict.items(frozen_dict):
+                dict.__setitem__(frozen_dict, key, frozen(value))
+        return frozen_dict
 
     def __init__(self, *args: Any, **fields: Any) -> None:
-        """Filled once by ``__new__``: calling it again must not rewrite a shared action."""
-
-    def _refuse(self, *_: Any, **__: Any) -> NoReturn:
-        raise TypeError("an Action cannot be changed")
+        """Filled once by ``__new__``: calling it again must not rewrite a shared value."""
 
     __setitem__ = __delitem__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
     __ior__ = _refuse
 
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+class FrozenList(list[Any]):
+    """A list that cannot be changed, whose items are frozen (see :class:`FrozenDict`)."""
+
+    __slots__ = ()
+
+    def __new__(cls, items: Iterable[Any] = ()) -> Self:
+        frozen_list = list.__new__(cls)
+        list.extend(frozen_list, items)
+        if not all(map(_IS_FROZEN, map(type, frozen_list))):
+            list.__init__(frozen_list, [frozen(item) for item in frozen_list])
+        return frozen_list
+
+    def __init__(self, items: Iterable[Any] = ()) -> None:
+        """Filled once by ``__new__``."""
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (list(self),))
+
+
+class Action(FrozenDict):
+    """An immutable, hashable action dict."""
+
+    __slots__ = ()
+
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items())))
-
-    def __copy__(self) -> Action:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
-        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_action, (dict(self),))
@@ -69,6 +113,61 @@ class Action(dict[str, Any]):
 
 def _rebuild_action(fields: dict[str, Any]) -> Action:
     return Action(**fields)
+
+
+Event = dict[str, Any]
+_FROZEN = frozenset({str, int, float, bool, type(None), Action, FrozenDict, FrozenList})
+_IS_FROZEN = _FROZEN.__contains__
+
+
+def frozen(value: Any) -> Any:
+    """``value`` (JSON-shaped: dicts, lists, tuples, atoms) as a value nobody can change.
+
+    Already frozen parts are shared as they are; dicts become :class:`FrozenDict`, lists
+    :class:`FrozenList`, tuples stay tuples of frozen items. Anything else (an enum) is kept.
+    """
+    kind = type(value)
+    if kind in _FROZEN:
+        return value
+    if kind is dict:
+        return _frozen_dict(value)
+    if kind is list:
+        return _frozen_list(value)
+    if kind is tuple:
+        return value if all(map(_IS_FROZEN, map(type, value))) else tuple(map(frozen, value))
+    return FrozenDict(value) if isinstance(value, Mapping) else value
+
+
+_new_dict = dict.__new__
+_fill_dict = dict.update
+_values = dict.values
+_new_list = list.__new__
+_extend = list.extend
+
+
+def _frozen_dict(source: Mapping[str, Any]) -> FrozenDict:
+    """``FrozenDict(source)`` without the generic call: the hot path of every event."""
+    made: FrozenDict = _new_dict(FrozenDict)
+    _fill_dict(made, source)
+    if not all(map(_IS_FROZEN, map(type, _values(made)))):
+        for key, value in dict.items(made):
+            if type(value) not in _FROZEN:
+                dict.__setitem__(made, key, frozen(value))
+    return made
+
+
+def _frozen_list(items: Iterable[Any]) -> FrozenList:
+    """``FrozenList(items)`` without the generic call."""
+    made: FrozenList = _new_list(FrozenList)
+    _extend(made, items)
+    if not all(map(_IS_FROZEN, map(type, made))):
+        list.__init__(made, [item if type(item) in _FROZEN else frozen(item) for item in made])
+    return made
+
+
+def frozen_events(events: Iterable[Any]) -> tuple[FrozenDict, ...]:
+    """``events`` as a tuple of frozen dicts (those already frozen shared, not copied)."""
+    return tuple([event if type(event) is FrozenDict else _frozen_dict(event) for event in events])
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
@@ -90,40 +189,11 @@ def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
 
 def secret_event(event: Event, secret_keys: Sequence[str], seats: Sequence[int]) -> list[Event]:
     """Split ``event`` in two: in full for ``seats``, without ``secret_keys`` for everyone else."""
-    insiders = sorted(seats)
+    insiders = FrozenList(sorted(seats))
     full = {**event, VISIBLE_TO: insiders}
     redacted = {key: value for key, value in event.items() if key not in secret_keys}
     redacted[HIDDEN_FROM] = insiders
-    return [full, redacted]
-
-
-_ATOMS = frozenset({str, int, float, bool, type(None), Action})
-
-
-def detached(value: Any) -> Any:
-    """A copy of a JSON-shaped value that shares nothing mutable with the original.
-
-    Views, events and results are built from a match's own lists and dicts: the caller gets
-    a copy to do as it likes with. ``marshal`` copies plain dicts, lists, tuples, strings
-    and numbers in C, several times faster than ``copy.deepcopy``; a value holding anything
-    else (an :class:`Action`, an enum) is walked in Python instead.
-    """
-    try:
-        return marshal.loads(marshal.dumps(value))
-    except ValueError:
-        return _walked(value)
-
-
-def _walked(value: Any) -> Any:
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    if isinstance(value, Mapping):
-        return {key: _walked(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        items = [_walked(item) for item in value]
-        return tuple(items) if isinstance(value, tuple) else items
-    return value
+    return [_frozen_dict(full), _frozen_dict(redacted)]
 
 
 def same_json(given: Any, expected: Any) -> bool:

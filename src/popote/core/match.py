@@ -19,9 +19,18 @@ The API numbers seats from 0; messages count them as people do, from 1 (seat 0 i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import indexOf
 from typing import Any
 
-from popote.core.actions import Action, Event, detached, same_json, visible_events
+from popote.core.actions import (
+    Action,
+    Event,
+    FrozenDict,
+    frozen,
+    frozen_events,
+    same_json,
+    visible_events,
+)
 from popote.core.chance import Chance
 from popote.core.errors import IllegalAction, InvalidSeat, InvalidSetup, MatchNotOver, shown
 from popote.core.game import Game, GameState, View
@@ -64,7 +73,19 @@ def _unchain(chain: _Chain) -> list[Any]:
 class Match:
     """One match of one game. Every client, bot and outside check goes through this."""
 
-    __slots__ = ("_events", "_game", "_history", "_options", "_players", "_seed", "_state")
+    __slots__ = (
+        "_events",
+        "_game",
+        "_history",
+        "_legal",
+        "_legal_seat",
+        "_options",
+        "_players",
+        "_seed",
+        "_state",
+    )
+    _legal_seat: int | None
+    _legal: tuple[Action, ...]
 
     def __init__(
         self,
@@ -81,7 +102,8 @@ class Match:
         self._options = dict(options)
         self._state = state
         self._history: _Chain = None
-        self._events: _Chain = (tuple(start_events), None) if start_events else None
+        self._events: _Chain = (frozen_events(start_events), None) if start_events else None
+        self._forget_legal()
 
     # --- the contract -----------------------------------------------------------------
 
@@ -97,7 +119,10 @@ class Match:
         state = self._state
         if seat not in state.to_act or type(seat) is not int:
             return []
-        return list(state.legal_actions(seat))
+        if seat != self._legal_seat:
+            self._legal = tuple(state.legal_actions(seat))
+            self._legal_seat = seat
+        return list(self._legal)
 
     def act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
         state = self._state
@@ -111,7 +136,7 @@ class Match:
             )
         if type(action) is not Action and (not isinstance(action, Mapping) or "type" not in action):
             raise IllegalAction(_MALFORMED.format(action=shown(action)))
-        legal = self._find_legal(seat, action)
+        legal = self._handed_out(seat, action) or self._find_legal(seat, action)
         if legal is None:
             allowed = [dict(a) for a in state.legal_actions(seat)]
             raise IllegalAction(
@@ -119,20 +144,30 @@ class Match:
             )
         events = state.apply(seat, legal)
         self._history = ((seat, legal), self._history)
-        if events:
-            self._events = (tuple(events), self._events)
-        fresh: list[Event] = detached(events)
-        return fresh
+        self._legal_seat = None
+        if not events:
+            return []
+        handed_out = frozen_events(events)
+        self._events = (handed_out, self._events)
+        return list(handed_out)
+
+    def play(self, seat: int, action: Action) -> None:
+        """Play ``action``, one of ``legal_actions(seat)`` at this very position, unchecked
+        and without keeping its events: for a search playing out a sampled world, where
+        nobody is shown anything. Anything else goes through :meth:`act`."""
+        self._state.apply(seat, action)
+        self._history = ((seat, action), self._history)
+        self._legal_seat = None
 
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
-        view: View = detached(self._state.view(seat))
+        view: View = frozen(self._state.view(seat))
         return view
 
     def result(self) -> dict[str, Any]:
         if not self._state.over:
             raise MatchNotOver(Text("la partie n'est pas finie", "the match is not over"))
-        result: dict[str, Any] = detached(self._state.result())
+        result: dict[str, Any] = frozen(self._state.result())
         return result
 
     @property
@@ -161,7 +196,7 @@ class Match:
     def standings(self) -> dict[str, Any]:
         """The result as it stands now: the final result once over."""
         state = self._state
-        standings: dict[str, Any] = detached(state.result() if state.over else state.standings())
+        standings: dict[str, Any] = frozen(state.result() if state.over else state.standings())
         return standings
 
     @property
@@ -183,16 +218,14 @@ class Match:
     def events(self, seat: int | None) -> list[Event]:
         """Every event so far that ``seat`` (``None``: a spectator) may see."""
         self._check_seat(seat)
-        fresh: list[Event] = detached(visible_events(self._stored_events(), seat))
-        return fresh
+        return visible_events(self._stored_events(), seat)
 
     def all_events(self) -> list[Event]:
         """Every event so far, secrets included: for replays after the game, never for a seat."""
-        fresh: list[Event] = detached(self._stored_events())
-        return fresh
+        return self._stored_events()
 
     def _stored_events(self) -> list[Event]:
-        batches: list[tuple[Event, ...]] = _unchain(self._events)
+        batches: list[tuple[FrozenDict, ...]] = _unchain(self._events)
         return [event for batch in batches for event in batch]
 
     def clone(self) -> Match:
@@ -205,6 +238,7 @@ class Match:
         twin._state = self._state.clone()
         twin._history = self._history
         twin._events = self._events
+        twin._forget_legal()
         return twin
 
     __copy__ = clone
@@ -218,6 +252,21 @@ class Match:
             "options": dict(self._options),
             "history": [{"seat": h["seat"], "action": dict(h["action"])} for h in self.history],
         }
+
+    def _forget_legal(self) -> None:
+        self._legal_seat = None
+        self._legal = ()
+
+    def _handed_out(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        """``action`` itself when it is one of the legal actions last handed out to ``seat``
+        at this position (the same object: the game made it), so it needs no lookup."""
+        if seat != self._legal_seat or type(action) is not Action:
+            return None
+        try:
+            legal = self._legal[indexOf(self._legal, action)]
+        except ValueError:
+            return None
+        return legal if legal is action else None
 
     def _find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         """The legal action ``action`` stands for, only if it has exactly its JSON types."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -135,19 +137,25 @@ def test_action_labels_name_the_card_and_its_points() -> None:
     assert english == "Play the queen of hearts (60 points)"
 
 
-def test_changing_a_view_an_event_or_the_result_changes_nothing_in_the_match() -> None:
+def test_a_view_an_event_or_the_result_cannot_be_changed_and_the_match_stays() -> None:
     m = scenario_match([["AH", "2C"], ["QH", "KH"]], manche=6)
     events = play(m, "AH", "QH", "2C", "KH")
     before = m.result()
+    changes: list[Callable[[], object]] = []
     for event in events:
         for value in event.values():
             if isinstance(value, list):
-                value.append(999)
+                changes.append(partial(value.append, 999))
             elif isinstance(value, dict):
-                value.clear()
+                changes.append(value.clear)
     result = m.result()
-    result["scores"].append(1)
-    result["manches"][-1]["detail"].clear()
-    result["manches"][-1]["scores"].append(1)
-    m.view(0)["scores"][-1].append(1)
+    changes += [
+        partial(result["scores"].append, 1),
+        result["manches"][-1]["detail"].clear,
+        partial(result["manches"][-1]["scores"].append, 1),
+        partial(m.view(0)["scores"][-1].append, 1),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="cannot be changed"):
+            change()
     assert m.result() == before

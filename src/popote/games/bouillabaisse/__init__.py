@@ -10,6 +10,7 @@ from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.bouillabaisse.bot import BouillabaisseBot
 from popote.games.bouillabaisse.cards import (
+    MAX_PLAYERS,
     TWO_DECKS_FROM,
     CardChoice,
     Decks,
@@ -35,7 +36,7 @@ SPEC = GameSpec(
     name=NAME,
     title=Text("La Bouillabaisse", "Bouillabaisse"),
     min_players=2,
-    max_players=12,
+    max_players=MAX_PLAYERS,
     default_players=4,
     search_iterations=150,
     search_depth=1,

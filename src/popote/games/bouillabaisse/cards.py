@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from functools import cache
 
-from popote.core.actions import Action
+from popote.core.actions import Action, FrozenDict
 from popote.core.chance import Chance
 
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -38,6 +38,17 @@ RANK_ID: dict[str, int] = {rank: index for index, rank in enumerate(RANKS)}
 
 # The only action of the game, built once per card and shared by both copies.
 PLAY: tuple[Action, ...] = tuple(Action(type="play", card=name) for name in NAMES)
+
+MAX_PLAYERS = 12
+# The events of the hot path, built once and shared (they are frozen): PLAYED[seat][card]
+# and TRICK_WON[winner].
+PLAYED: tuple[tuple[FrozenDict, ...], ...] = tuple(
+    tuple(FrozenDict(type="play", seat=seat, card=name) for name in NAMES)
+    for seat in range(MAX_PLAYERS)
+)
+TRICK_WON: tuple[FrozenDict, ...] = tuple(
+    FrozenDict(type="trick", winner=seat) for seat in range(MAX_PLAYERS)
+)
 
 # "auto": one deck up to 6 players (8 or more cards each), two decks from 7 players
 # (14 cards each at 7, 8 at 12) instead of 7 down to 4 with one deck.

@@ -20,8 +20,10 @@ from popote.games.bouillabaisse.cards import (
     DECK_SIZE,
     NAMES,
     PLAY,
+    PLAYED,
     SUIT_OF,
     SUITS,
+    TRICK_WON,
     shuffle,
 )
 from popote.games.bouillabaisse.config import Config, Duplicate
@@ -222,7 +224,7 @@ class BouillabaisseState(GameState):
         trick = self.trick
         trick.append(card)
         played = len(trick)
-        event = {"type": "play", "seat": seat, "card": name}
+        event = PLAYED[seat][card]
         if played == 1:
             self.led = suit
             self.best = card
@@ -249,7 +251,7 @@ class BouillabaisseState(GameState):
         self.led = -1
         self.leader = winner
         self.left -= len(trick)
-        events: list[Event] = [played, {"type": "trick", "winner": winner}]
+        events: list[Event] = [played, TRICK_WON[winner]]
         if self.left:
             self.to_act = self.seats[winner]
             return events
