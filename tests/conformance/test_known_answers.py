@@ -45,10 +45,10 @@ KNOWN: dict[str, str] = {
     "pieds-dans-le-plat/3": "8407ac1f07150e8e",
     "pieds-dans-le-plat/4": "0f1485e853be69ee",
     "pieds-dans-le-plat/5": "68f61d432e20222d",
-    "stir-fry-eighteen/2": "b79470e284d6e54b",
-    "stir-fry-eighteen/3": "f632801f1723a0de",
-    "stir-fry-eighteen/4": "f751f9f3eddd6e5d",
-    "stir-fry-eighteen/5": "56c6babbba8ef6a6",
+    "stir-fry-eighteen/2": "e9f06d84bbd0cec0",
+    "stir-fry-eighteen/3": "7655495e78de52f8",
+    "stir-fry-eighteen/4": "22cfb23b92e4f887",
+    "stir-fry-eighteen/5": "462385a463996989",
 }
 
 
