@@ -106,12 +106,13 @@ export class PictureView {
       const turnOf = ((n - mine + count) % count) / count;
       return (Math.PI / 2) + turnOf * 2 * Math.PI;
     };
+    const play = (card) => this.tableCard(card, asked);
     for (const part of picture.centre) {
       if (part.seat === null || part.seat === undefined) {
-        centre.append(partNode(part));
+        centre.append(partNode(part, play));
         continue;
       }
-      const node = partNode(part);
+      const node = partNode(part, play);
       node.classList.add("by-seat");
       const angle = around(part.seat);
       node.style.setProperty("--x", `${50 + 24 * Math.cos(angle)}%`);
@@ -121,7 +122,7 @@ export class PictureView {
     }
     const seats = element("ul", null, { class: "ring", "aria-label": words.picture_seats });
     for (const seatPicture of picture.seats) {
-      const node = this.seat(seatPicture, table, seat, turn, clock);
+      const node = this.seat(seatPicture, { table, mine: seat, turn, clock, play });
       const angle = around(seatPicture.seat);
       node.style.setProperty("--x", `${50 + 40 * Math.cos(angle)}%`);
       node.style.setProperty("--y", `${50 + 37 * Math.sin(angle)}%`);
@@ -138,7 +139,7 @@ export class PictureView {
     this.move(before);
   }
 
-  seat(seatPicture, table, mine, turn, clock) {
+  seat(seatPicture, { table, mine, turn, clock, play }) {
     const info = table && table.seats[seatPicture.seat];
     const name = info ? info.name : String(seatPicture.seat + 1);
     const facts = [];
@@ -158,9 +159,19 @@ export class PictureView {
       node.append(turnLine);
     }
     const parts = element("div", null, { class: "seat-parts" });
-    for (const part of seatPicture.parts) parts.append(partNode(part));
+    for (const part of seatPicture.parts) parts.append(partNode(part, play));
     node.append(parts);
     for (const note of seatPicture.notes) node.append(element("p", note, { class: "seat-note" }));
+    return node;
+  }
+
+  // A card on the table (the centre, before a seat): a button when it plays now (an
+  // ingredient to take, a card to steal), else only drawn.
+  tableCard(card, asked) {
+    if (!card.plays || !asked) return face(card, false);
+    const node = face(card, true);
+    node.classList.add("playable");
+    node.addEventListener("click", () => this.onPlay(card.plays));
     return node;
   }
 
