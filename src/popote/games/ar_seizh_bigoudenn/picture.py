@@ -17,7 +17,7 @@ from popote.games.ar_seizh_bigoudenn import words as w
 from popote.games.ar_seizh_bigoudenn.cards import HAND_COUNT, INGREDIENTS, SURFACE_LIMIT
 
 UTENSIL_SIGNS = {
-    "couteau": "⟋",
+    "couteau": "†",
     "fourchette": "⋔",
     "cuillere": "◖",
     "spatule": "▭",
@@ -203,13 +203,21 @@ def _window(view: View, legal: Sequence[Action], lang: Lang) -> Pile | None:
     return Pile(label.render(lang, **fields), (utensil(key, lang, grab),), seat=window["dropper"])
 
 
+def _lying(view: View) -> list[str]:
+    """The centre's utensils less the one falling or fought over, drawn in its window."""
+    lying = list(view["centre_utensils"])
+    window = view.get("window") or {}
+    if window.get("utensil") in lying:
+        lying.remove(window["utensil"])
+    return lying
+
+
 def _centre(view: View, legal: Sequence[Action], lang: Lang) -> list[Part]:
     ingredients = tuple(
         ingredient(key, lang, _unique(legal, "take", card=key)) for key in view["centre"]
     )
     utensils = tuple(
-        utensil(key, lang, _unique(legal, "utensil", utensil=key))
-        for key in view["centre_utensils"]
+        utensil(key, lang, _unique(legal, "utensil", utensil=key)) for key in _lying(view)
     )
     parts: list[Part] = [
         Pile(DECK.get(lang), count=view["draw_size"], spread=False),
