@@ -147,6 +147,12 @@ def test_every_click_is_legal_and_every_single_card_action_is_a_click(
             plays = [face.plays for face in faces(drawn) if face.plays is not None]
             assert all(action in legal for action in plays)
             assert all(action in plays for action in single_card_actions(legal))
+            # A card taken in several ways (dropping this utensil or that) offers them all.
+            choices = [a for face in faces(drawn) for a in face.choices]
+            assert all(a in legal for a in choices)
+            assert all(len(face.choices) != 1 for face in faces(drawn))
+            takes = [a for a in legal if a["type"] == "take"]
+            assert all(a in plays or a in choices for a in takes)
             assert all(face.plays or face.why for p in drawn.hand for face in p.cards)
 
 
