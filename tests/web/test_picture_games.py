@@ -172,6 +172,50 @@ def choose_first(page: Page) -> None:
     first.click()
 
 
+def menu_labels(menu: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The decision's final labels, through its steps, with their actions."""
+    found: dict[str, dict[str, Any]] = {}
+    for entry in menu["entries"]:
+        if entry.get("menu"):
+            found.update(menu_labels(entry["menu"]))
+        else:
+            found[entry["label"]] = entry["action"]
+    return found
+
+
+def try_ways(page: Page, sent: Sent) -> bool:
+    """Clicks the first card played in several ways, if any: a labelled list of those ways
+    opens, named as in the menu, the focus on the first; Escape closes it and gives the
+    focus back to the card; a way chosen is the action sent."""
+    seen = page.evaluate(SNAPSHOT)
+    card = page.locator("#picture-panel .pc.playable[aria-haspopup]").first
+    if not card.count():
+        return False
+    name = card.get_attribute("aria-label") or "?"
+    ways = page.locator("#picture-ways")
+    card.click()
+    expect(ways).to_be_visible()
+    expect(ways).to_have_attribute("aria-label", re.compile(re.escape(name)))
+    expect(card).to_have_attribute("aria-expanded", "true")
+    buttons = ways.locator("button.way")
+    expect(buttons.first).to_be_focused()
+    drawn = [face["choices"] for face in faces(seen["state"]["picture"]) if face["name"] == name]
+    labels = menu_labels(seen["state"]["decision"]["menu"])
+    shown = buttons.all_inner_texts()
+    assert len(shown) == len(drawn[0]) >= 2, (shown, drawn)
+    assert all(labels[label.split(" › ")[-1]] in drawn[0] for label in shown), (shown, labels)
+    check_axe(page)
+    page.keyboard.press("Escape")
+    expect(ways).to_be_hidden()
+    expect(card).to_be_focused()
+    card.click()
+    before = len(sent.actions)
+    buttons.first.click()
+    moved(page, seen["state"]["index"])
+    assert sent.actions[before] == labels[shown[0].split(" › ")[-1]]
+    return True
+
+
 def moved(page: Page, index: int) -> None:
     """The game went on from the state numbered ``index``."""
     page.wait_for_function("(index) => window.popoteTable.state.index > index", arg=index)
@@ -203,7 +247,7 @@ def test_the_drawn_table_follows_the_game_and_cards_play(
     create_table(page, game, players, players - 1, options, seed=SEED)
     started(page)
     deadline = time.monotonic() + 90
-    clicked = 0
+    clicked = offered = 0
     for point in range(POINTS):
         if not asked(page, deadline):
             break
@@ -215,12 +259,16 @@ def test_the_drawn_table_follows_the_game_and_cards_play(
             assert width <= PHONE["width"], width
             page.set_viewport_size(DESKTOP)
             screenshot(page, f"picture-{game}-{lang}")
+        if try_ways(page, sent):
+            offered += 1
+            continue
         if click_a_card(page, sent):
             clicked += 1
             continue
         before = page.evaluate("window.popoteTable.state.index")
         choose_first(page)
         moved(page, before)
-    assert clicked or game == "stir-fry-eighteen", "no card was clicked"
+    assert clicked + offered, "no card was clicked"
+    assert offered or game != "stir-fry-eighteen", "no card offered its ways"
     expect(page.locator("#picture-panel")).to_be_visible()
     assert violations(page) == []

@@ -47,6 +47,8 @@ function pile(part, play) {
     cards.append(element("div", null, { class: "pc down mini", "aria-hidden": "true" }));
   }
   for (const card of part.cards) cards.append(play ? play(card) : face(card, false));
+  // Cards to click lie side by side: none hides another.
+  if (cards.querySelector(".playable")) box.classList.replace("stack", "spread");
   if (hidden > 0) cards.append(element("span", String(part.count), { class: "pile-count", "aria-hidden": "true" }));
   if (part.cards.length || hidden > 0) box.append(cards);
   if (part.label) box.append(element("p", part.label, { class: "pile-label", "aria-hidden": "true" }));
@@ -79,6 +81,22 @@ function track(part) {
   return box;
 }
 
+// A card's several ways to be played (protocol 1.5 servers before "choices" send none).
+const ways = (card) => card.choices || [];
+
+// An action as a key that does not depend on the order of its fields.
+const key = (action) => JSON.stringify(Object.keys(action).sort().map((name) => [name, action[name]]));
+
+// Every action of a menu, through its steps, with its label (a step's label before it).
+function labelled(menu, path = [], found = new Map()) {
+  if (!menu) return found;
+  for (const entry of menu.entries) {
+    if (entry.menu) labelled(entry.menu, [...path, entry.label], found);
+    else if (entry.action) found.set(key(entry.action), [...path, entry.label].join(" › "));
+  }
+  return found;
+}
+
 function partNode(part, play) {
   return part.kind === "track" ? track(part) : pile(part, play);
 }
@@ -89,11 +107,16 @@ export class PictureView {
     this.onPlay = onPlay; // (action) => sent as any choice, with the decision's id
     this.why = element("p", "", { id: "picture-why", class: "picture-why", "aria-live": "off" });
     this.doubled = new Set();
+    this.ways = element("div", null, { id: "picture-ways", class: "picture-ways", role: "group" });
+    this.ways.hidden = true;
+    this.menu = null; // the decision's menu, whose labels name a card's several ways
   }
 
   // `table`: the server's seats (names, kinds); `seat`: this page's; `turn`: seats to act;
   // `clock`: seconds left by seat; `asked`: whether this seat's decision is on screen.
-  draw(picture, { table, seat, turn, clock, asked }) {
+  // `menu`: that decision's menu (its labels name the ways to play a card).
+  draw(picture, { table, seat, turn, clock, asked, menu }) {
+    this.menu = asked ? menu : null;
     this.panel.hidden = !picture;
     if (!picture) return;
     const before = this.positions();
@@ -134,7 +157,9 @@ export class PictureView {
       if (!part.cards.length) continue;
       hand.append(pile(part, (card) => this.handCard(card, asked)));
     }
-    this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why);
+    this.ways.hidden = true;
+    this.ways.replaceChildren();
+    this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why, this.ways);
     this.why.textContent = "";
     this.move(before);
   }
@@ -168,21 +193,63 @@ export class PictureView {
   // A card on the table (the centre, before a seat): a button when it plays now (an
   // ingredient to take, a card to steal), else only drawn.
   tableCard(card, asked) {
-    if (!card.plays || !asked) return face(card, false);
+    if (!asked || !(card.plays || ways(card).length)) return face(card, false);
+    return this.playable(card);
+  }
+
+  // A card that plays now: a click sends its one action, or lists its several ways.
+  playable(card) {
     const node = face(card, true);
     node.classList.add("playable");
-    node.addEventListener("click", () => this.onPlay(card.plays));
+    if (card.plays) {
+      node.addEventListener("click", () => this.onPlay(card.plays));
+      return node;
+    }
+    node.setAttribute("aria-haspopup", "true");
+    node.setAttribute("aria-expanded", "false");
+    node.setAttribute("aria-controls", "picture-ways");
+    node.addEventListener("click", () => this.offer(card, node));
     return node;
+  }
+
+  // The several ways to play a card, as buttons named as in the decision's menu; Escape
+  // or the last button closes the list and gives the focus back to the card.
+  offer(card, node) {
+    const labels = labelled(this.menu);
+    const buttons = ways(card)
+      .map((action) => [action, labels.get(key(action))])
+      .filter(([, label]) => label)
+      .map(([action, label]) => {
+        const button = element("button", label, { type: "button", class: "choice way" });
+        button.addEventListener("click", () => this.onPlay(action));
+        return button;
+      });
+    const close = () => {
+      this.ways.hidden = true;
+      this.ways.replaceChildren();
+      node.setAttribute("aria-expanded", "false");
+      node.focus();
+    };
+    const closing = element("button", words.card_ways_close, { type: "button", class: "choice back" });
+    closing.addEventListener("click", close);
+    const title = fill(words.card_ways, { card: card.name });
+    this.ways.setAttribute("aria-label", title);
+    this.ways.replaceChildren(element("p", title, { class: "step-title" }), ...buttons, closing);
+    this.ways.onkeydown = (event) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      close();
+    };
+    this.ways.hidden = false;
+    for (const other of this.panel.querySelectorAll("[aria-expanded='true']")) other.setAttribute("aria-expanded", "false");
+    node.setAttribute("aria-expanded", "true");
+    (buttons[0] || closing).focus();
   }
 
   // A card of the hand: a button when it plays now, else dimmed, saying why on focus.
   handCard(card, asked) {
+    if (asked && (card.plays || ways(card).length)) return this.playable(card);
     const node = face(card, true);
-    if (card.plays && asked) {
-      node.classList.add("playable");
-      node.addEventListener("click", () => this.onPlay(card.plays));
-      return node;
-    }
     node.setAttribute("aria-disabled", "true");
     node.classList.add("dimmed");
     if (card.why) {
