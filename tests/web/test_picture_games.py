@@ -183,10 +183,11 @@ def menu_labels(menu: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def try_ways(page: Page, sent: Sent) -> bool:
+def try_ways(page: Page, sent: Sent, shot: str = "") -> bool:
     """Clicks the first card played in several ways, if any: a labelled list of those ways
     opens, named as in the menu, the focus on the first; Escape closes it and gives the
-    focus back to the card; a way chosen is the action sent."""
+    focus back to the card; a way chosen is the action sent. ``shot``: the screenshot's
+    name, with the list open."""
     seen = page.evaluate(SNAPSHOT)
     card = page.locator("#picture-panel .pc.playable[aria-haspopup]").first
     if not card.count():
@@ -205,6 +206,9 @@ def try_ways(page: Page, sent: Sent) -> bool:
     assert len(shown) == len(drawn[0]) >= 2, (shown, drawn)
     assert all(labels[label.split(" › ")[-1]] in drawn[0] for label in shown), (shown, labels)
     check_axe(page)
+    if shot:
+        screenshot(page, shot)
+        buttons.first.focus()
     page.keyboard.press("Escape")
     expect(ways).to_be_hidden()
     expect(card).to_be_focused()
@@ -259,7 +263,7 @@ def test_the_drawn_table_follows_the_game_and_cards_play(
             assert width <= PHONE["width"], width
             page.set_viewport_size(DESKTOP)
             screenshot(page, f"picture-{game}-{lang}")
-        if try_ways(page, sent):
+        if try_ways(page, sent, "" if offered else f"picture-{game}-{lang}-ways"):
             offered += 1
             continue
         if click_a_card(page, sent):

@@ -26,6 +26,7 @@ function face(card, interactive) {
   const wide = [...card.sign].length > 2; // a word for a sign ("pli"): the card widens
   if (wide) node.classList.add("wide");
   if (!card.down) {
+    node.title = card.name; // the name on hover, as the accessible name says it
     const top = element("span", null, { class: "pc-corner", "aria-hidden": "true" });
     top.append(element("span", card.corner));
     if (!wide) top.append(element("span", card.sign));
@@ -50,7 +51,9 @@ function pile(part, play) {
   // Cards to click lie side by side: none hides another.
   if (cards.querySelector(".playable")) box.classList.replace("stack", "spread");
   if (hidden > 0) cards.append(element("span", String(part.count), { class: "pile-count", "aria-hidden": "true" }));
-  if (part.cards.length || hidden > 0) box.append(cards);
+  // An empty pile is its place on the table, outlined.
+  if (!part.cards.length && hidden <= 0) cards.append(element("div", null, { class: "slot", "aria-hidden": "true" }));
+  box.append(cards);
   if (part.label) box.append(element("p", part.label, { class: "pile-label", "aria-hidden": "true" }));
   return box;
 }
@@ -147,8 +150,11 @@ export class PictureView {
     for (const seatPicture of picture.seats) {
       const node = this.seat(seatPicture, { table, mine: seat, turn, clock, play });
       const angle = around(seatPicture.seat);
+      // A seat at the top hangs from its edge, one at the bottom stands on it: tall seats
+      // stay on the felt and off the centre.
       node.style.setProperty("--x", `${50 + 40 * Math.cos(angle)}%`);
-      node.style.setProperty("--y", `${50 + 37 * Math.sin(angle)}%`);
+      node.style.setProperty("--y", `${50 + 45 * Math.sin(angle)}%`);
+      node.style.setProperty("--ty", `${-50 - 50 * Math.sin(angle)}%`);
       seats.append(node);
     }
     felt.append(seats, placed, centre);
