@@ -183,7 +183,8 @@ def _bids(view: View, lang: Lang) -> list[Face]:
 
 
 def _window(view: View, legal: Sequence[Action], lang: Lang) -> Pile | None:
-    """The waltz as it happens: a utensil falling, a TEUT!, the passoire's offer."""
+    """The waltz as it happens, in the centre where the utensil falls: a utensil falling, a
+    TEUT!, the passoire's offer (who dropped, who holds it: the seats' notes)."""
     window = view.get("window")
     if window is None:
         return None
@@ -192,14 +193,14 @@ def _window(view: View, legal: Sequence[Action], lang: Lang) -> Pile | None:
             playing(ingredient(key, lang), _ways(legal, "recover", card=key))
             for key in window["cards"]
         )
-        return Pile(PASSOIRE.get(lang), faces, seat=window["holder"])
+        return Pile(PASSOIRE.get(lang), faces)
     key = window["utensil"]
     fields = {"u": w.utensil(key, lang), "U": w.utensil_cap(key, lang)}
     if "contenders" in window:
         return Pile(TEUT.render(lang, **fields), (utensil(key, lang), *_bids(view, lang)))
     grab = playing(utensil(key, lang), _ways(legal, "teut" if "taker" in window else "grab"))
     label = GRABBED if "taker" in window else FALLS
-    return Pile(label.render(lang, **fields), (grab,), seat=window["dropper"])
+    return Pile(label.render(lang, **fields), (grab,))
 
 
 def _lying(view: View) -> list[str]:

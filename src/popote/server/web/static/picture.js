@@ -104,6 +104,16 @@ function partNode(part, play) {
   return part.kind === "track" ? track(part) : pile(part, play);
 }
 
+// The felt grows until the centre fits between the seats hanging from its top edge and
+// those standing on its bottom edge (seats sit on 5% to 95% of its height).
+function fit(felt, centre) {
+  felt.style.minHeight = "";
+  if (getComputedStyle(centre).position !== "absolute") return; // a phone: all in rows
+  const tallest = Math.max(0, ...[...felt.querySelectorAll(".seat-box")].map((node) => node.offsetHeight));
+  const needed = (centre.offsetHeight + 2 * tallest + 24) / 0.9;
+  if (needed > felt.offsetHeight) felt.style.minHeight = `${Math.ceil(needed)}px`;
+}
+
 export class PictureView {
   constructor(panel, onPlay) {
     this.panel = panel;
@@ -113,6 +123,10 @@ export class PictureView {
     this.ways = element("div", null, { id: "picture-ways", class: "picture-ways", role: "group" });
     this.ways.hidden = true;
     this.menu = null; // the decision's menu, whose labels name a card's several ways
+    window.addEventListener("resize", () => {
+      const felt = this.panel.querySelector(".tabletop");
+      if (felt) fit(felt, felt.querySelector(".centre"));
+    });
   }
 
   // `table`: the server's seats (names, kinds); `seat`: this page's; `turn`: seats to act;
@@ -167,6 +181,7 @@ export class PictureView {
     this.ways.replaceChildren();
     this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why, this.ways);
     this.why.textContent = "";
+    fit(felt, centre);
     this.move(before);
   }
 
