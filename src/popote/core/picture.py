@@ -16,7 +16,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -42,7 +43,9 @@ class Face:
     """One card as drawn: its accessible ``name`` (the presenter's words), a short
     ``corner`` mark ("A", "10", "18"), a ``sign`` (a suit sign, a symbol), a ``tone``,
     whether it lies face ``down``, and ``plays``: the legal action that plays it now, which a
-    click sends (``None`` when it cannot be played, ``why`` then says why when known)."""
+    click sends (``None`` when it cannot be played, ``why`` then says why when known).
+    ``choices`` holds the legal actions when several play the card (a card aimed at a chosen
+    player, an ingredient taken in several ways): a click offers them to choose from."""
 
     name: str
     corner: str = ""
@@ -51,6 +54,7 @@ class Face:
     down: bool = False
     plays: Action | None = None
     why: str = ""
+    choices: tuple[Action, ...] = ()
 
     @classmethod
     def back(cls, name: str) -> Face:
@@ -66,7 +70,24 @@ class Face:
             "down": self.down,
             "plays": None if self.plays is None else dict(self.plays),
             "why": self.why,
+            "choices": [dict(action) for action in self.choices],
         }
+
+
+def playing(face: Face, actions: Sequence[Action]) -> Face:
+    """``face`` played by ``actions``: the one action a click sends, or the several it offers.
+
+    >>> take = {"type": "take", "card": "oeuf"}
+    >>> playing(Face("œuf"), [take]).plays == take
+    True
+    >>> len(playing(Face("œuf"), [take, {**take, "drop": "couteau"}]).choices)
+    2
+    """
+    if len(actions) == 1:
+        return replace(face, plays=actions[0], choices=())
+    if actions:
+        return replace(face, plays=None, choices=tuple(actions))
+    return face
 
 
 @dataclass(frozen=True)

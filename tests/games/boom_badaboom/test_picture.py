@@ -154,6 +154,12 @@ def test_every_click_is_legal_and_every_single_card_action_is_a_click(
             plays = [face.plays for face in drawn if face.plays is not None]
             assert all(action in legal for action in plays)
             assert all(action in plays for action in unique_card_actions(legal))
+            # A card played in several ways offers them all, each legal, by that card.
+            for face in drawn:
+                assert len(face.choices) != 1 and all(a in legal for a in face.choices)
+                assert len({a["card"] for a in face.choices}) <= 1
+            offered = plays + [a for face in drawn for a in face.choices]
+            assert all(a in offered for a in legal if "card" in a)
             hand = picture(match, seat).hand[0].cards
             assert all(face.plays is not None or face.why for face in hand)
 

@@ -108,17 +108,19 @@ def test_the_taste_test_window_shows_who_may_call_and_who_called() -> None:
 
 
 @pytest.mark.parametrize("seed", [6, 7])
-def test_every_card_click_is_a_legal_action_and_every_trim_is_a_card(seed: int) -> None:
+def test_every_card_click_is_a_legal_action_and_every_card_action_is_on_a_card(
+    seed: int,
+) -> None:
     for match in moments(seed):
         for seat in match.to_act:
             legal = match.legal_actions(seat)
             faces = picture(match, seat).hand[0].cards
-            plays = [face.plays for face in faces if face.plays is not None]
-            assert all(action in legal for action in plays)
-            assert {a["card"] for a in legal if a["type"] == "trim"} == {
-                a["card"] for a in plays if a is not None
-            }
-            assert all(face.plays is not None or face.why for face in faces)
+            offered = [a for face in faces for a in (face.plays, *face.choices) if a is not None]
+            assert all(action in legal for action in offered)
+            with_cards = [a for a in legal if {"card", "first", "dish"} & set(a)]
+            assert all(action in offered for action in with_cards), with_cards
+            assert all(face.plays is not None or face.choices or face.why for face in faces)
+            assert all(len(face.choices) != 1 for face in faces)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -12,12 +12,12 @@ from typing import Any
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.picture import Face, Part, Picture, Pile, SeatPicture, Tone
+from popote.core.picture import Face, Part, Picture, Pile, SeatPicture, Tone, playing
 from popote.games.ar_seizh_bigoudenn import words as w
 from popote.games.ar_seizh_bigoudenn.cards import HAND_COUNT, INGREDIENTS, SURFACE_LIMIT
 
 UTENSIL_SIGNS = {
-    "couteau": "⟋",
+    "couteau": "†",
     "fourchette": "⋔",
     "cuillere": "◖",
     "spatule": "▭",
@@ -74,15 +74,12 @@ BY_MENU = Text(
 SURFACE_KINDS = ("bid", "raise", "follow")
 
 
-def _unique(legal: Sequence[Action], kind: str, **fields: Any) -> Action | None:
-    """The one legal action of ``kind`` with these fields, if there is exactly one."""
-    found = [
-        a for a in legal if a["type"] == kind and all(a.get(k) == v for k, v in fields.items())
-    ]
-    return found[0] if len(found) == 1 else None
+def _ways(legal: Sequence[Action], kind: str, **fields: Any) -> list[Action]:
+    """The legal actions of ``kind`` with these fields (a take with or without a drop...)."""
+    return [a for a in legal if a["type"] == kind and all(a.get(k) == v for k, v in fields.items())]
 
 
-def ingredient(key: str, lang: Lang, plays: Action | None = None, why: str = "") -> Face:
+def ingredient(key: str, lang: Lang, why: str = "") -> Face:
     card = INGREDIENTS[key]
     name = w.card(key, lang)
     if card.utensil is None:
@@ -90,12 +87,12 @@ def ingredient(key: str, lang: Lang, plays: Action | None = None, why: str = "")
     else:
         name = WITH.render(lang, c=name, u=w.utensil(card.utensil, lang))
     sign, tone = SAVOURY if card.savoury else SWEET
-    return Face(name, str(card.value), sign, tone, plays=plays, why=why)
+    return Face(name, str(card.value), sign, tone, why=why)
 
 
-def utensil(key: str, lang: Lang, plays: Action | None = None, why: str = "") -> Face:
+def utensil(key: str, lang: Lang, why: str = "") -> Face:
     name = w.utensil(key, lang)
-    return Face(name, sign=UTENSIL_SIGNS[key], tone=Tone.BLACK, plays=plays, why=why)
+    return Face(name, sign=UTENSIL_SIGNS[key], tone=Tone.BLACK, why=why)
 
 
 def _hands(view: View, seat: int, lang: Lang, label: Text, why: str = "") -> Pile:
@@ -150,7 +147,8 @@ def _seat(view: View, seat: int, legal: Sequence[Action], lang: Lang) -> SeatPic
     if seat != view["seat"]:
         surface = view["surfaces"][seat]
         faces = tuple(
-            ingredient(key, lang, _unique(legal, "steal", target=seat, card=key)) for key in surface
+            playing(ingredient(key, lang), _ways(legal, "steal", target=seat, card=key))
+            for key in surface
         )
         label = SURFACE.render(lang, n=len(surface), m=SURFACE_LIMIT)
         parts += [_hands(view, seat, lang, HANDS), Pile(label, faces)]
@@ -185,31 +183,41 @@ def _bids(view: View, lang: Lang) -> list[Face]:
 
 
 def _window(view: View, legal: Sequence[Action], lang: Lang) -> Pile | None:
-    """The waltz as it happens: a utensil falling, a TEUT!, the passoire's offer."""
+    """The waltz as it happens, in the centre where the utensil falls: a utensil falling, a
+    TEUT!, the passoire's offer (who dropped, who holds it: the seats' notes)."""
     window = view.get("window")
     if window is None:
         return None
     if "holder" in window:
         faces = tuple(
-            ingredient(key, lang, _unique(legal, "recover", card=key)) for key in window["cards"]
+            playing(ingredient(key, lang), _ways(legal, "recover", card=key))
+            for key in window["cards"]
         )
-        return Pile(PASSOIRE.get(lang), faces, seat=window["holder"])
+        return Pile(PASSOIRE.get(lang), faces)
     key = window["utensil"]
     fields = {"u": w.utensil(key, lang), "U": w.utensil_cap(key, lang)}
     if "contenders" in window:
         return Pile(TEUT.render(lang, **fields), (utensil(key, lang), *_bids(view, lang)))
-    grab = _unique(legal, "teut" if "taker" in window else "grab")
+    grab = playing(utensil(key, lang), _ways(legal, "teut" if "taker" in window else "grab"))
     label = GRABBED if "taker" in window else FALLS
-    return Pile(label.render(lang, **fields), (utensil(key, lang, grab),), seat=window["dropper"])
+    return Pile(label.render(lang, **fields), (grab,))
+
+
+def _lying(view: View) -> list[str]:
+    """The centre's utensils less the one falling or fought over, drawn in its window."""
+    lying = list(view["centre_utensils"])
+    window = view.get("window") or {}
+    if window.get("utensil") in lying:
+        lying.remove(window["utensil"])
+    return lying
 
 
 def _centre(view: View, legal: Sequence[Action], lang: Lang) -> list[Part]:
     ingredients = tuple(
-        ingredient(key, lang, _unique(legal, "take", card=key)) for key in view["centre"]
+        playing(ingredient(key, lang), _ways(legal, "take", card=key)) for key in view["centre"]
     )
     utensils = tuple(
-        utensil(key, lang, _unique(legal, "utensil", utensil=key))
-        for key in view["centre_utensils"]
+        playing(utensil(key, lang), _ways(legal, "utensil", utensil=key)) for key in _lying(view)
     )
     parts: list[Part] = [
         Pile(DECK.get(lang), count=view["draw_size"], spread=False),
@@ -230,9 +238,8 @@ def _hand(view: View, legal: Sequence[Action], lang: Lang) -> tuple[Pile, ...]:
     why = (BY_MENU if legal else NOT_YOURS).get(lang)
     faces = []
     for key in view["surfaces"][seat]:
-        found = [_unique(legal, kind, card=key) for kind in SURFACE_KINDS]
-        plays = next((action for action in found if action is not None), None)
-        faces.append(ingredient(key, lang, plays, "" if plays else why))
+        ways = [action for kind in SURFACE_KINDS for action in _ways(legal, kind, card=key)]
+        faces.append(playing(ingredient(key, lang, why="" if ways else why), ways))
     surface = view["surfaces"][seat]
     label = YOUR_SURFACE.render(lang, n=len(surface), m=SURFACE_LIMIT)
     hands_why = (HANDS_BY_MENU if legal else NOT_YOURS).get(lang)

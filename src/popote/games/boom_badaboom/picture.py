@@ -9,7 +9,17 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.picture import Face, Mark, Part, Picture, Pile, SeatPicture, Tone, Track
+from popote.core.picture import (
+    Face,
+    Mark,
+    Part,
+    Picture,
+    Pile,
+    SeatPicture,
+    Tone,
+    Track,
+    playing,
+)
 from popote.core.wording import MINUS
 from popote.games.boom_badaboom.cards import GLOUTON_ZONE, KIND_BY_KEY, Category
 from popote.games.boom_badaboom.names import EVENT_HELP, EVENTS, MODES, ROLES, card_name
@@ -67,8 +77,8 @@ SKIPS = Text("passera son prochain tour", "will skip the next turn")
 ROBBED = Text("se fait voler une carte", "is being robbed of a card")
 NOT_YOURS = Text("Ce n'est pas à vous de jouer.", "It is not your turn.")
 CHOOSE = Text(
-    "Plusieurs façons de la jouer : choisissez dans les boutons.",
-    "Several ways to play it: choose with the buttons.",
+    "Plusieurs façons de la jouer : choisissez dans la liste ou les boutons.",
+    "Several ways to play it: choose from the list or the buttons.",
 )
 NOT_NOW = Text("Cette carte ne peut pas être jouée maintenant.", "This card cannot be played now.")
 EXPRESS_FIRST = Text(
@@ -94,12 +104,11 @@ def _only(legal: Sequence[Action], kinds: Sequence[str], key: str) -> list[Actio
 
 
 def clickable(key: str, legal: Sequence[Action], kinds: Sequence[str], lang: Lang) -> Face:
-    """A face that plays its one legal action, or says why a click does nothing."""
+    """A face that plays its one legal action, offers its several to choose from, or says
+    why a click does nothing."""
     found = _only(legal, kinds, key)
-    if len(found) == 1:
-        return card_face(key, lang, plays=found[0])
     if found:
-        return card_face(key, lang, why=CHOOSE.get(lang))
+        return playing(card_face(key, lang, why=CHOOSE.get(lang)), found)
     return card_face(key, lang, why=(NOT_NOW if legal else NOT_YOURS).get(lang))
 
 

@@ -16,13 +16,13 @@ from popote.core.wording import Plural, decimal
 from popote.games.bouillabaisse.cards import RANK_ID, SUITS
 from popote.games.bouillabaisse.scoring import MANCHES
 from popote.games.bouillabaisse.text import (
-    _RANK_NAMES,
-    _SUIT_NAMES,
     MANCHE,
+    RANK_NAMES,
+    SUIT_NAMES,
     TRICKS,
     BouillabaissePresenter,
-    _colon,
     card_name,
+    colon,
     rules_text,
 )
 
@@ -80,7 +80,7 @@ def _seat(seat: int, view: View, lang: Lang) -> SeatPicture:
     parts: list[Pile] = []
     if seat != view["seat"]:
         parts.append(Pile(HAND.render(held, lang), count=held, spread=False))
-    label = TAKEN.get(lang) + _colon(lang) + TRICKS.render(taken, lang)
+    label = TAKEN.get(lang) + colon(lang) + TRICKS.render(taken, lang)
     parts.append(Pile(label, count=taken, spread=False))
     total = TOTAL.render(lang, t=decimal(view["totals"][seat], lang))
     return SeatPicture(seat, tuple(parts), (total,))
@@ -102,7 +102,7 @@ def _rule(view: View, lang: Lang) -> Pile:
         elif rule == "suit":
             mark, shade = SIGN[target], tone(target)
         elif rule == "figure":
-            mark, shade = _RANK_NAMES[target].get(lang), Tone.GOLD
+            mark, shade = RANK_NAMES[target].get(lang), Tone.GOLD
         else:
             mark, shade = corner(target[:-1], lang) + SIGN[target[-1]], tone(target[-1])
         faces.append(Face(text, decimal(points, lang), mark, shade))
@@ -115,7 +115,7 @@ def _trick(view: View, lang: Lang, names: Sequence[str]) -> list[Pile]:
     current one is empty, stacked apart."""
     piles = [
         Pile(
-            TRICK.get(lang) + _colon(lang) + names[play["seat"]],
+            TRICK.get(lang) + colon(lang) + names[play["seat"]],
             (face(play["card"], lang),),
             seat=play["seat"],
         )
@@ -133,7 +133,7 @@ def _hand(view: View, legal: Sequence[Action], lang: Lang) -> tuple[Pile, ...]:
     playable = {action["card"]: action for action in legal}
     led = view["led"] if view["trick"] else None
     why = (
-        FOLLOW.render(lang, suit=_SUIT_NAMES[led].get(lang))
+        FOLLOW.render(lang, suit=SUIT_NAMES[led].get(lang))
         if playable and led
         else NOT_YOUR_TURN.get(lang)
     )
@@ -149,5 +149,5 @@ def _hand(view: View, legal: Sequence[Action], lang: Lang) -> tuple[Pile, ...]:
                 face(card, lang, playable.get(card), "" if card in playable else why)
                 for card in cards
             )
-            piles.append(Pile(_SUIT_NAMES[suit].get(lang), faces))
+            piles.append(Pile(SUIT_NAMES[suit].get(lang), faces))
     return tuple(piles)

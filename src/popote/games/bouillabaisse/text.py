@@ -55,7 +55,7 @@ SUMMARY = Text(
 
 LINE_WIDTH = 200
 """Lists are cut before a line passes this many characters."""
-_RANK_NAMES: dict[str, Text] = {
+RANK_NAMES: dict[str, Text] = {
     "J": Text("valet", "jack"),
     "Q": Text("dame", "queen"),
     "K": Text("roi", "king"),
@@ -66,7 +66,7 @@ _FIGURE_PLURAL: dict[str, Text] = {
     "Q": Text("dames", "queens"),
     "K": Text("rois", "kings"),
 }
-_SUIT_NAMES: dict[str, Text] = {
+SUIT_NAMES: dict[str, Text] = {
     "C": Text("trèfle", "clubs"),
     "D": Text("carreau", "diamonds"),
     "H": Text("cœur", "hearts"),
@@ -85,11 +85,11 @@ def card_name(name: str, lang: Lang) -> str:
     """``"QH"`` -> ``"dame de cœur"`` / ``"queen of hearts"``."""
     rank, suit = name[:-1], name[-1]
     joint = " de " if lang == "fr" else " of "
-    return _rank_word(rank, lang) + joint + _SUIT_NAMES[suit].get(lang)
+    return _rank_word(rank, lang) + joint + SUIT_NAMES[suit].get(lang)
 
 
 def _rank_word(rank: str, lang: Lang) -> str:
-    return _RANK_NAMES[rank].get(lang) if rank in _RANK_NAMES else rank
+    return RANK_NAMES[rank].get(lang) if rank in RANK_NAMES else rank
 
 
 def the_card(name: str, lang: Lang) -> str:
@@ -105,7 +105,7 @@ def cards_text(names: Sequence[str], lang: Lang) -> str:
     return ", ".join(card_name(name, lang) for name in names) or "-"
 
 
-def _colon(lang: Lang) -> str:
+def colon(lang: Lang) -> str:
     return " : " if lang == "fr" else ": "
 
 
@@ -122,14 +122,14 @@ def suit_groups(cards: Sequence[str], lang: Lang) -> list[HandGroup]:
         )
         if ranks:
             words = tuple(_rank_word(rank, lang) for rank in ranks)
-            groups.append(HandGroup(_SUIT_NAMES[suit].get(lang), words))
+            groups.append(HandGroup(SUIT_NAMES[suit].get(lang), words))
     return groups
 
 
 def by_suit(cards: Sequence[str], lang: Lang) -> list[str]:
     """One item per suit, strongest card first: ``"pique : as, 10, 2"``."""
     return [
-        f"{group.label}{_colon(lang)}{', '.join(group.cards)}" for group in suit_groups(cards, lang)
+        f"{group.label}{colon(lang)}{', '.join(group.cards)}" for group in suit_groups(cards, lang)
     ]
 
 
@@ -150,7 +150,7 @@ def wrapped(head: str, items: Sequence[str], separator: str, end: str = ".") -> 
 
 def _per_seat(values: Sequence[int], names: Sequence[str], lang: Lang) -> list[str]:
     return [
-        f"{names[seat]}{_colon(lang)}{decimal(value, lang)}" for seat, value in enumerate(values)
+        f"{names[seat]}{colon(lang)}{decimal(value, lang)}" for seat, value in enumerate(values)
     ]
 
 
@@ -158,8 +158,8 @@ def rules_text(rules: Sequence[str], sign: int, targets: Mapping[str, Any], lang
     """The scoring of a manche in words, e.g. "10 points par carte de cœur"."""
     suit, figure, card = targets["suit"], targets["figure"], targets["card"]
     fields = {
-        "suit": _SUIT_NAMES[suit].get(lang) if suit else _UNKNOWN.get(lang),
-        "figure": _RANK_NAMES[figure].get(lang) if figure else _UNKNOWN.get(lang),
+        "suit": SUIT_NAMES[suit].get(lang) if suit else _UNKNOWN.get(lang),
+        "figure": RANK_NAMES[figure].get(lang) if figure else _UNKNOWN.get(lang),
         "card": the_card(card, lang) if card else _UNKNOWN.get(lang),
     }
     parts = [_RULE_TEXT[rule].format(**fields).get(lang) for rule in rules]
@@ -211,7 +211,7 @@ class BouillabaissePresenter(Presenter):
         if target == "suit":
             return Text(
                 "Tirage : la couleur à 10 points est {v}.", "Draw: the 10-point suit is {v}."
-            ).render(lang, v=_SUIT_NAMES[value].get(lang))
+            ).render(lang, v=SUIT_NAMES[value].get(lang))
         if target == "figure":
             return Text(
                 "Tirage : les {v} valent 50 points.", "Draw: the {v} are worth 50 points."
@@ -224,7 +224,7 @@ class BouillabaissePresenter(Presenter):
         manche = MANCHE.render(lang, manche=event["manche"], total=MANCHES)
         rules = rules_text(event["rules"], event["sign"], event["targets"], lang)
         lines = [
-            f"{manche}{_colon(lang)}{rules}.",
+            f"{manche}{colon(lang)}{rules}.",
             Text(
                 "{dealer} distribue {size} ; {leader} entame.",
                 "{dealer} deals {size}; {leader} leads.",
@@ -292,7 +292,7 @@ class BouillabaissePresenter(Presenter):
 
     def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
         """A long hand is chosen suit first."""
-        return (_SUIT_NAMES[action["card"][-1]].get(lang).capitalize(),)
+        return (SUIT_NAMES[action["card"][-1]].get(lang).capitalize(),)
 
     def ranked(self, actions: Sequence[Action], view: View) -> list[Action]:
         """Suit by suit as the hand is read, the strongest card of each first."""
@@ -306,7 +306,7 @@ class BouillabaissePresenter(Presenter):
     def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         manche = MANCHE.render(lang, manche=view["manche"], total=MANCHES)
         rules = rules_text(view["rules"], view["sign"], view["targets"], lang)
-        lines = [f"{manche}{_colon(lang)}{rules}.", self._trick_line(view, lang, names)]
+        lines = [f"{manche}{colon(lang)}{rules}.", self._trick_line(view, lang, names)]
         if view["last_trick"] is not None:
             last = view["last_trick"]
             head = Text("Dernier pli, pris par {name} :", "Last trick, taken by {name}:").render(
@@ -329,20 +329,20 @@ class BouillabaissePresenter(Presenter):
         played = [decimal(scores[seat], lang) for scores in view["scores"]]
         if played:
             deals = Text("manches", "deals").get(lang)
-            parts.append(deals + _colon(lang) + ", ".join(played))
+            parts.append(deals + colon(lang) + ", ".join(played))
         parts.append(
             Text("total {t}", "total {t}").render(lang, t=decimal(view["totals"][seat], lang))
         )
-        return names[seat] + _colon(lang) + _semicolon(lang).join(parts) + "."
+        return names[seat] + colon(lang) + _semicolon(lang).join(parts) + "."
 
     def _trick_line(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         if not view["trick"]:
             return Text("Pli en cours : vide.", "Trick in progress: empty.").get(lang)
         head = Text("Pli en cours ({suit} demandé) :", "Trick in progress ({suit} led):").render(
-            lang, suit=_SUIT_NAMES[view["led"]].get(lang)
+            lang, suit=SUIT_NAMES[view["led"]].get(lang)
         )
         plays = [
-            names[play["seat"]] + _colon(lang) + card_name(play["card"], lang)
+            names[play["seat"]] + colon(lang) + card_name(play["card"], lang)
             for play in view["trick"]
         ]
         return wrapped(head, plays, ",")
@@ -358,7 +358,7 @@ class BouillabaissePresenter(Presenter):
                 "Your turn. Suit led: {suit}. You hold: {cards}.",
             ).render(
                 lang,
-                suit=_SUIT_NAMES[led].get(lang),
+                suit=SUIT_NAMES[led].get(lang),
                 cards=", ".join(
                     _rank_word(card[:-1], lang)
                     for card in sorted(following, key=lambda c: -RANK_ID[c[:-1]])
@@ -368,7 +368,7 @@ class BouillabaissePresenter(Presenter):
             head = Text(
                 "À vous. Couleur demandée : {suit}, vous n'en avez pas. Votre main :",
                 "Your turn. Suit led: {suit}, you have none. Your hand:",
-            ).render(lang, suit=_SUIT_NAMES[led].get(lang))
+            ).render(lang, suit=SUIT_NAMES[led].get(lang))
         else:
             head = Text("À vous d'entamer. Votre main :", "Your lead. Your hand:").get(lang)
         return wrapped(head, by_suit(hand, lang), _semicolon(lang))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.picture import Face, Picture, Pile, SeatPicture, Tone
+from popote.core.picture import Face, Picture, Pile, SeatPicture, Tone, playing
 from popote.games.stir_fry_eighteen.cards import (
     CHAMPIGNONS,
     CREVETTE,
@@ -65,8 +65,8 @@ IN_WINDOW = Text(
     "Test de goût : répondez avec les boutons.", "Taste test: answer with the buttons."
 )
 BY_MENU = Text(
-    "Défausses et plats se choisissent avec les boutons.",
-    "Discards and dishes are chosen with the buttons.",
+    "Cette carte ne se joue pas maintenant : voyez les boutons.",
+    "This card is not played now: see the buttons.",
 )
 EVERYTHING = frozenset(KINDS)
 
@@ -210,13 +210,19 @@ def _why(view: View, legal: Sequence[Action], lang: Lang) -> str:
 def _hand(view: View, legal: Sequence[Action], lang: Lang) -> tuple[Pile, ...]:
     if "hand" not in view:
         return ()
-    trims = {action["card"]: action for action in legal if action["type"] == "trim"}
     why = _why(view, legal, lang)
     faces = tuple(
-        card_face(c, lang, plays=trims[c]) if c in trims else card_face(c, lang, why=why)
+        playing(card_face(c, lang, why=why), [a for a in legal if c in _cards_of(a)])
         for c in view["hand"]
     )
     return (Pile(HAND.get(lang), faces),)
+
+
+def _cards_of(action: Action) -> tuple[str, ...]:
+    """The hand's cards an action plays: a trim's card, a discard's, a dish's."""
+    if action["type"] == "cook":
+        return tuple(action["dish"].split("+"))
+    return tuple(action[key] for key in ("card", "first", "second") if key in action)
 
 
 def picture(view: View, legal: Sequence[Action], lang: Lang, names: Sequence[str]) -> Picture:

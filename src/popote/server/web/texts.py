@@ -213,6 +213,8 @@ SCRIPT: dict[str, Text] = {
     "seconds": Text("{seconds} s", "{seconds} s"),
     "picture_seats": Text("Les places autour de la table", "The seats around the table"),
     "your_hand_drawn": Text("Votre main, face visible", "Your hand, face up"),
+    "card_ways": Text("Comment jouer {card} ?", "How to play {card}?"),
+    "card_ways_close": Text("Fermer cette liste", "Close this list"),
     "sounds_on": Text("Sons : activés", "Sounds: on"),
     "sounds_off": Text("Sons : désactivés", "Sounds: off"),
     "verbosity_now": Text("Annonces : {level}.", "Announcements: {level}."),

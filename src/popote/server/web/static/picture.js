@@ -26,6 +26,7 @@ function face(card, interactive) {
   const wide = [...card.sign].length > 2; // a word for a sign ("pli"): the card widens
   if (wide) node.classList.add("wide");
   if (!card.down) {
+    node.title = card.name; // the name on hover, as the accessible name says it
     const top = element("span", null, { class: "pc-corner", "aria-hidden": "true" });
     top.append(element("span", card.corner));
     if (!wide) top.append(element("span", card.sign));
@@ -47,8 +48,12 @@ function pile(part, play) {
     cards.append(element("div", null, { class: "pc down mini", "aria-hidden": "true" }));
   }
   for (const card of part.cards) cards.append(play ? play(card) : face(card, false));
+  // Cards to click lie side by side: none hides another.
+  if (cards.querySelector(".playable")) box.classList.replace("stack", "spread");
   if (hidden > 0) cards.append(element("span", String(part.count), { class: "pile-count", "aria-hidden": "true" }));
-  if (part.cards.length || hidden > 0) box.append(cards);
+  // An empty pile is its place on the table, outlined.
+  if (!part.cards.length && hidden <= 0) cards.append(element("div", null, { class: "slot", "aria-hidden": "true" }));
+  box.append(cards);
   if (part.label) box.append(element("p", part.label, { class: "pile-label", "aria-hidden": "true" }));
   return box;
 }
@@ -79,8 +84,34 @@ function track(part) {
   return box;
 }
 
+// A card's several ways to be played (protocol 1.5 servers before "choices" send none).
+const ways = (card) => card.choices || [];
+
+// An action as a key that does not depend on the order of its fields.
+const key = (action) => JSON.stringify(Object.keys(action).sort().map((name) => [name, action[name]]));
+
+// Every action of a menu, through its steps, with its label (a step's label before it).
+function labelled(menu, path = [], found = new Map()) {
+  if (!menu) return found;
+  for (const entry of menu.entries) {
+    if (entry.menu) labelled(entry.menu, [...path, entry.label], found);
+    else if (entry.action) found.set(key(entry.action), [...path, entry.label].join(" › "));
+  }
+  return found;
+}
+
 function partNode(part, play) {
   return part.kind === "track" ? track(part) : pile(part, play);
+}
+
+// The felt grows until the centre fits between the seats hanging from its top edge and
+// those standing on its bottom edge (seats sit on 5% to 95% of its height).
+function fit(felt, centre) {
+  felt.style.minHeight = "";
+  if (getComputedStyle(centre).position !== "absolute") return; // a phone: all in rows
+  const tallest = Math.max(0, ...[...felt.querySelectorAll(".seat-box")].map((node) => node.offsetHeight));
+  const needed = (centre.offsetHeight + 2 * tallest + 24) / 0.9;
+  if (needed > felt.offsetHeight) felt.style.minHeight = `${Math.ceil(needed)}px`;
 }
 
 export class PictureView {
@@ -89,11 +120,20 @@ export class PictureView {
     this.onPlay = onPlay; // (action) => sent as any choice, with the decision's id
     this.why = element("p", "", { id: "picture-why", class: "picture-why", "aria-live": "off" });
     this.doubled = new Set();
+    this.ways = element("div", null, { id: "picture-ways", class: "picture-ways", role: "group" });
+    this.ways.hidden = true;
+    this.menu = null; // the decision's menu, whose labels name a card's several ways
+    window.addEventListener("resize", () => {
+      const felt = this.panel.querySelector(".tabletop");
+      if (felt) fit(felt, felt.querySelector(".centre"));
+    });
   }
 
   // `table`: the server's seats (names, kinds); `seat`: this page's; `turn`: seats to act;
   // `clock`: seconds left by seat; `asked`: whether this seat's decision is on screen.
-  draw(picture, { table, seat, turn, clock, asked }) {
+  // `menu`: that decision's menu (its labels name the ways to play a card).
+  draw(picture, { table, seat, turn, clock, asked, menu }) {
+    this.menu = asked ? menu : null;
     this.panel.hidden = !picture;
     if (!picture) return;
     const before = this.positions();
@@ -106,12 +146,13 @@ export class PictureView {
       const turnOf = ((n - mine + count) % count) / count;
       return (Math.PI / 2) + turnOf * 2 * Math.PI;
     };
+    const play = (card) => this.tableCard(card, asked);
     for (const part of picture.centre) {
       if (part.seat === null || part.seat === undefined) {
-        centre.append(partNode(part));
+        centre.append(partNode(part, play));
         continue;
       }
-      const node = partNode(part);
+      const node = partNode(part, play);
       node.classList.add("by-seat");
       const angle = around(part.seat);
       node.style.setProperty("--x", `${50 + 24 * Math.cos(angle)}%`);
@@ -121,10 +162,13 @@ export class PictureView {
     }
     const seats = element("ul", null, { class: "ring", "aria-label": words.picture_seats });
     for (const seatPicture of picture.seats) {
-      const node = this.seat(seatPicture, table, seat, turn, clock);
+      const node = this.seat(seatPicture, { table, mine: seat, turn, clock, play });
       const angle = around(seatPicture.seat);
+      // A seat at the top hangs from its edge, one at the bottom stands on it: tall seats
+      // stay on the felt and off the centre.
       node.style.setProperty("--x", `${50 + 40 * Math.cos(angle)}%`);
-      node.style.setProperty("--y", `${50 + 37 * Math.sin(angle)}%`);
+      node.style.setProperty("--y", `${50 + 45 * Math.sin(angle)}%`);
+      node.style.setProperty("--ty", `${-50 - 50 * Math.sin(angle)}%`);
       seats.append(node);
     }
     felt.append(seats, placed, centre);
@@ -133,12 +177,15 @@ export class PictureView {
       if (!part.cards.length) continue;
       hand.append(pile(part, (card) => this.handCard(card, asked)));
     }
-    this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why);
+    this.ways.hidden = true;
+    this.ways.replaceChildren();
+    this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why, this.ways);
     this.why.textContent = "";
+    fit(felt, centre);
     this.move(before);
   }
 
-  seat(seatPicture, table, mine, turn, clock) {
+  seat(seatPicture, { table, mine, turn, clock, play }) {
     const info = table && table.seats[seatPicture.seat];
     const name = info ? info.name : String(seatPicture.seat + 1);
     const facts = [];
@@ -158,20 +205,72 @@ export class PictureView {
       node.append(turnLine);
     }
     const parts = element("div", null, { class: "seat-parts" });
-    for (const part of seatPicture.parts) parts.append(partNode(part));
+    for (const part of seatPicture.parts) parts.append(partNode(part, play));
     node.append(parts);
     for (const note of seatPicture.notes) node.append(element("p", note, { class: "seat-note" }));
     return node;
   }
 
-  // A card of the hand: a button when it plays now, else dimmed, saying why on focus.
-  handCard(card, asked) {
+  // A card on the table (the centre, before a seat): a button when it plays now (an
+  // ingredient to take, a card to steal), else only drawn.
+  tableCard(card, asked) {
+    if (!asked || !(card.plays || ways(card).length)) return face(card, false);
+    return this.playable(card);
+  }
+
+  // A card that plays now: a click sends its one action, or lists its several ways.
+  playable(card) {
     const node = face(card, true);
-    if (card.plays && asked) {
-      node.classList.add("playable");
+    node.classList.add("playable");
+    if (card.plays) {
       node.addEventListener("click", () => this.onPlay(card.plays));
       return node;
     }
+    node.setAttribute("aria-haspopup", "true");
+    node.setAttribute("aria-expanded", "false");
+    node.setAttribute("aria-controls", "picture-ways");
+    node.addEventListener("click", () => this.offer(card, node));
+    return node;
+  }
+
+  // The several ways to play a card, as buttons named as in the decision's menu; Escape
+  // or the last button closes the list and gives the focus back to the card.
+  offer(card, node) {
+    const labels = labelled(this.menu);
+    const buttons = ways(card)
+      .map((action) => [action, labels.get(key(action))])
+      .filter(([, label]) => label)
+      .map(([action, label]) => {
+        const button = element("button", label, { type: "button", class: "choice way" });
+        button.addEventListener("click", () => this.onPlay(action));
+        return button;
+      });
+    const close = () => {
+      this.ways.hidden = true;
+      this.ways.replaceChildren();
+      node.setAttribute("aria-expanded", "false");
+      node.focus();
+    };
+    const closing = element("button", words.card_ways_close, { type: "button", class: "choice back" });
+    closing.addEventListener("click", close);
+    const title = fill(words.card_ways, { card: card.name });
+    this.ways.setAttribute("aria-label", title);
+    this.ways.replaceChildren(element("p", title, { class: "step-title" }), ...buttons, closing);
+    this.ways.onkeydown = (event) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      close();
+    };
+    this.ways.hidden = false;
+    for (const other of this.panel.querySelectorAll("[aria-expanded='true']")) other.setAttribute("aria-expanded", "false");
+    node.setAttribute("aria-expanded", "true");
+    (buttons[0] || closing).focus();
+  }
+
+  // A card of the hand: a button when it plays now, else dimmed, saying why on focus.
+  handCard(card, asked) {
+    if (asked && (card.plays || ways(card).length)) return this.playable(card);
+    const node = face(card, true);
     node.setAttribute("aria-disabled", "true");
     node.classList.add("dimmed");
     if (card.why) {

@@ -422,6 +422,7 @@ class TableClient {
     this.picture.draw(state.picture, {
       table: this.table, seat: this.seated() ? this.seat : null,
       turn: state.result ? [] : state.to_act, clock, asked: this.decision !== null,
+      menu: this.decision && this.decision.menu,
     });
   }
 
