@@ -23,7 +23,7 @@ intervals come from a bootstrap over deals.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +52,8 @@ PRIOR = 0.5
 """Virtual half win and half loss of every level against the anchor, so that a level that
 never won (random) still gets a finite rating."""
 RESAMPLES = 200
+SIGNIFICANCE = 0.01
+"""A step counts as shown when its p-value is below this."""
 FIT_ROUNDS = 500
 
 
@@ -96,7 +98,7 @@ def fit(counted: Counter[tuple[str, str]], levels: Sequence[str]) -> dict[str, f
     >>> ratings["moyen"], round((ratings["expert"] - ratings["moyen"]) / SCALE, 2)
     (25.0, 1.07)
     """
-    games: Counter[tuple[str, str]] = Counter(counted)
+    games: defaultdict[tuple[str, str], float] = defaultdict(float, counted)
     for level in levels:
         if level != ANCHOR:
             games[level, ANCHOR] += PRIOR
