@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from popote.cli import batch
 from popote.cli.main import main
 from popote.lab.ladder import ANCHOR_MU, fit, ladder, ladder_tasks
-from popote.lab.simulate import Batch
+from popote.lab.simulate import Batch, GameRecord, GameTask, Interrupted
 
 GAME = "pieds-dans-le-plat"
 CHEAP = ("random", "facile", "moyen")
@@ -81,3 +83,19 @@ def test_the_command_writes_the_same_reports_for_a_seed(tmp_path: Path) -> None:
 def test_the_command_refuses_levels_without_the_anchor(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", GAME, "--levels", "random,facile", "--lang", "en"]) == 2
     assert "moyen included" in capsys.readouterr().err
+
+
+def test_ctrl_c_reports_the_deals_played_in_full(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def stopped(
+        work: Callable[[GameTask], GameRecord], tasks: Sequence[GameTask], *_: object
+    ) -> None:
+        raise Interrupted([work(task) for task in tasks[:4]])  # one deal and a game of the next
+
+    monkeypatch.setattr(batch, "run_parallel", stopped)
+    args = ["ladder", GAME, "--players", "2", "--games", "5", "--levels", ",".join(CHEAP)]
+    assert main([*args, "--jobs", "1", "--lang", "en"]) == 130
+    out, err = capsys.readouterr()
+    assert "covers the 1 deal played in full only" in err
+    assert "--games 1 --seed 0" in out
