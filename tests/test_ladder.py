@@ -72,7 +72,7 @@ def test_the_command_writes_the_same_reports_for_a_seed(tmp_path: Path) -> None:
         outputs.append((markdown.read_text(encoding="utf-8"), report.read_text(encoding="utf-8")))
     assert outputs[0] == outputs[1]
     text = outputs[0][0]
-    assert "aléatoire < facile" in text and "facile < moyen" in text
+    assert "aléatoire (random) < facile" in text and "facile < moyen" in text
     assert "`popote ladder pieds-dans-le-plat --players 2 --games 4 --seed 5" in text
     written = json.loads(table.read_text(encoding="utf-8"))
     assert written["other-game"] == {"kept": True}

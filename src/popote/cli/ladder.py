@@ -171,7 +171,7 @@ def _steps_table(report: dict[str, Any], lang: Lang) -> list[str]:
     for step in report["steps"]:
         proven = step["p_value"] < SIGNIFICANCE and step["mean"] > 0
         lines.append(
-            f"| {bot_label(step['lower'], lang)} < {bot_label(step['higher'], lang)} "
+            f"| {_level(step['lower'], lang)} < {_level(step['higher'], lang)} "
             f"| {points(step['mean'], lang)} | {points_interval(step, lang)} "
             f"| {p_value(step['p_value'], lang).removeprefix('p = ')} "
             f"| {YES_NO[0 if proven else 1].get(lang)} |"
@@ -197,10 +197,17 @@ def _ratings_table(report: dict[str, Any], lang: Lang) -> list[str]:
             number(rating["ci95_low"], lang, 1), number(rating["ci95_high"], lang, 1), lang
         )
         lines.append(
-            f"| {bot_label(row['bot'], lang)} | {percent(row['win_rate'], lang)} "
+            f"| {_level(row['bot'], lang)} | {percent(row['win_rate'], lang)} "
             f"| {number(rating['mu'], lang, 1)} | {low_high} |"
         )
     return lines
+
+
+def _level(name: str, lang: Lang) -> str:
+    """A level as people read it, with the name the commands take where that differs:
+    ``medium (moyen)``."""
+    label = bot_label(name, lang)
+    return label if label == name else f"{label} ({name})"
 
 
 def _anchor_mu(report: dict[str, Any]) -> float:
