@@ -19,6 +19,7 @@ COMMANDS = (
     "regret",
     "balance",
     "calibrate",
+    "ladder",
     "replay",
     "serve",
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 import popote
 from popote.cli.common import read_save
+from popote.server.ratings import NEWCOMER, bot_skills, rate
 from tests.server.harness import Client, Server, start_table
 
 GAME = "pieds-dans-le-plat"
@@ -64,13 +65,10 @@ def test_a_rated_game_moves_the_player_and_not_the_bot(
     server = server_factory()
     rozenn, katell = register(server, "Rozenn"), server.guest("Katell")
     bots_before = [entry for entry in leaderboard(server) if entry["kind"] == "bot"]
-    assert [entry["level"] for entry in bots_before] == [
-        "expert",
-        "difficile",
-        "moyen",
-        "facile",
-        "random",
-    ]
+    measured = bot_skills(GAME)  # the game's row of the table popote ladder measured
+    assert {entry["level"]: entry["mu"] for entry in bots_before} == {
+        level: round(skill.mu, 3) for level, skill in measured.items()
+    }
     table, clients = play_table(server, [rozenn, katell], players=3, bots=["facile"], rated=True)
     results = next(f for f in clients[0].frames if f["type"] == "results")
     assert clients[0].frames[-1]["type"] == "results"  # the table's final message
@@ -86,6 +84,10 @@ def test_a_rated_game_moves_the_player_and_not_the_bot(
     else:
         assert after == before
     assert after["sigma"] <= before["sigma"]
+    expected = rate(
+        [rozenn_seat["rank"], bot_seat["rank"]], [NEWCOMER, measured["facile"]], [False, True]
+    )[0]
+    assert after == expected.json()  # the bot seat counted with its measured rating
 
     board = leaderboard(server)
     assert [entry for entry in board if entry["kind"] == "bot"] == [

@@ -24,12 +24,14 @@ from popote.cli.batch import (
 from popote.cli.calibrate import add_calibrate_arguments, run_calibrate
 from popote.cli.common import option_usage, parse_options
 from popote.cli.keys import KeyReader
+from popote.cli.ladder import run_ladder
 from popote.cli.online_identities import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
+from popote.lab.ladder import ANCHOR, LADDER
 from popote.server.cli import add_serve_arguments, run_serve
 
 
@@ -115,6 +117,15 @@ def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
             "balance",
             "rapport d'équilibre d'un jeu : Markdown, JSON et graphique",
             "a game's balance report: Markdown, JSON and plot",
+        ),
+        say,
+    )
+    _ladder_arguments(
+        command(
+            "ladder",
+            "mesurer les paliers entre les niveaux de bots d'un jeu (duplicate) et la note de "
+            "chaque niveau",
+            "measure the steps between a game's bot levels (duplicate) and each level's rating",
         ),
         say,
     )
@@ -350,6 +361,55 @@ def _regret_arguments(regret: argparse.ArgumentParser, say: _Say) -> None:
     )
 
 
+def _ladder_arguments(ladder: argparse.ArgumentParser, say: _Say) -> None:
+    _match_arguments(ladder, say, seed=say("(défaut : 0)", "(default: 0)"))
+    deals = Text(
+        "donnes à jouer, chacune une fois par niveau (défaut : {n})",
+        "deals to play, each once per level (default: {n})",
+    )
+    add_batch_arguments(ladder, say.lang, games=100, plots=False, what=deals)
+    ladder.add_argument(
+        "--levels",
+        default=",".join(LADDER),
+        metavar=say("NIVEAUX", "LEVELS"),
+        help=say(
+            f"les niveaux à mesurer, séparés par des virgules, moyen compris (défaut : "
+            f"{','.join(LADDER)})",
+            f"the levels to measure, comma-separated, moyen included (default: {','.join(LADDER)})",
+        ),
+    )
+    ladder.add_argument(
+        "--reference",
+        choices=LADDER,
+        default=ANCHOR,
+        help=say(
+            "le niveau des autres sièges (défaut : moyen ; un niveau qui cherche coûte bien "
+            "plus cher)",
+            "the level at the other seats (default: moyen; a searching level costs far more)",
+        ),
+    )
+    ladder.add_argument(
+        "--md",
+        type=Path,
+        metavar=say("FICHIER.md", "FILE.md"),
+        help=say(
+            "le rapport Markdown aussi dans ce fichier (défaut : à l'écran seulement)",
+            "the Markdown report to this file too (default: on screen only)",
+        ),
+    )
+    ladder.add_argument(
+        "--table",
+        type=Path,
+        metavar=say("FICHIER.json", "FILE.json"),
+        help=say(
+            "mettre à jour l'entrée de ce jeu dans cette table de notes des bots, celle que "
+            "lit le serveur (popote/server/bot_ratings.json) (défaut : aucune)",
+            "update this game's entry in this table of bot ratings, the one the server reads "
+            "(popote/server/bot_ratings.json) (default: none)",
+        ),
+    )
+
+
 def _balance_arguments(balance: argparse.ArgumentParser, say: _Say) -> None:
     balance.add_argument(
         "game",
@@ -452,6 +512,7 @@ BATCH_COMMANDS = {
     "regret": run_regret,
     "balance": run_balance,
     "calibrate": run_calibrate,
+    "ladder": run_ladder,
 }
 
 

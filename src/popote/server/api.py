@@ -413,7 +413,8 @@ REMOTE: dict[str, Handler] = {"http": _asked}
 
 
 @router.get(
-    "/leaderboards/{game}", summary="Registered players of a game by rating, bots among them"
+    "/leaderboards/{game}",
+    summary="Registered players of a game by rating, bots among them (ratings measured by popote ladder)",
 )
 async def leaderboard(
     game: Annotated[str, Path(max_length=64)],

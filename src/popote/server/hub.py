@@ -33,7 +33,7 @@ from popote.server.live import LiveTable, describe
 from popote.server.lobby import Lobby
 from popote.server.metrics import Latency
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
-from popote.server.ratings import BOT_SKILLS, NEWCOMER, Skill, rate, seat_ranks
+from popote.server.ratings import NEWCOMER, Skill, bot_skills, rate, seat_ranks
 from popote.server.results import results_json, save_json
 from popote.server.seats import LEVELS, Seat
 from popote.server.settings import Settings
@@ -451,7 +451,7 @@ class Hub:
         ]
         rated = self._registered(players) if row.rated else set()
         stored = self.store.ratings(row.game, list(rated))
-        before = _skills(table.seats, rated, stored)
+        before = _skills(table.seats, rated, stored, bot_skills(row.game))
         entrants = sorted(before)
         after = dict(
             zip(
@@ -541,7 +541,8 @@ class Hub:
             for row, name in self.store.leaderboard(game, limit)
         ]
         bots: list[dict[str, Any]] = [
-            {"kind": "bot", "level": level, **skill.json()} for level, skill in BOT_SKILLS.items()
+            {"kind": "bot", "level": level, **skill.json()}
+            for level, skill in bot_skills(game).items()
         ]
         ranked = sorted([*players, *bots], key=lambda entry: -entry["rating"])
         return [{"rank": n, **entry} for n, entry in enumerate(ranked, 1)]
@@ -615,13 +616,16 @@ def marked(user: User) -> Text:
     return Text(user.name, user.name)
 
 
-def _skills(seats: list[Seat], rated: set[int], stored: dict[int, RatingRow]) -> dict[int, Skill]:
-    """The skill of each seat that counts: bots (fixed) and rated players (``stored``: their
-    ratings so far); guests and unrated tables' players do not count."""
+def _skills(
+    seats: list[Seat], rated: set[int], stored: dict[int, RatingRow], bots: dict[str, Skill]
+) -> dict[int, Skill]:
+    """The skill of each seat that counts: bots (``bots``: the game's measured levels, fixed)
+    and rated players (``stored``: their ratings so far); guests and unrated tables' players
+    do not count."""
     skills: dict[int, Skill] = {}
     for index, seat in enumerate(seats):
         if seat.bot is not None:
-            skills[index] = BOT_SKILLS[seat.bot]
+            skills[index] = bots[seat.bot]
         elif seat.user in rated:
             found = stored.get(seat.user)
             skills[index] = Skill(found.mu, found.sigma) if found else NEWCOMER

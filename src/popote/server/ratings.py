@@ -13,8 +13,11 @@ something from a newcomer's first game. How a game's result becomes ranks:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -42,15 +45,33 @@ class Skill:
 
 
 NEWCOMER = Skill(MODEL.mu, MODEL.sigma)
-BOT_SKILLS: dict[str, Skill] = {
-    "random": Skill(10.0, 1.0),
-    "facile": Skill(20.0, 1.0),
-    "moyen": Skill(25.0, 1.0),
-    "difficile": Skill(30.0, 1.0),
-    "expert": Skill(35.0, 1.0),
-}
-"""Fixed: a small sigma says "we know this player", so a person's rating moves towards the
-strength of the bots they beat or lose to, and the bots' own never change."""
+BOT_RATINGS_FILE = Path(__file__).with_name("bot_ratings.json")
+"""Each game's bot levels as ``popote ladder GAME --table`` measured them (see docs/bots.md)."""
+MIN_BOT_SIGMA = 1.0
+"""A bot's sigma is the measured standard error of its rating, but never below this (the
+anchor's is zero by construction): a small sigma says "we know this player", so a person's
+rating moves towards the strength of the bots they beat or lose to."""
+
+
+def bot_skills(game: str, table: Mapping[str, Any] | None = None) -> dict[str, Skill]:
+    """The fixed skill of each bot level in ``game``, from the measured table (the package's
+    ``bot_ratings.json`` unless ``table`` is given); the bots' own ratings never change.
+
+    >>> skills = bot_skills("x", {"x": {"levels": {"moyen": {"mu": 25.0, "sigma": 0.0}}}})
+    >>> skills["moyen"]
+    Skill(mu=25.0, sigma=1.0)
+    """
+    levels = (measured_table() if table is None else table)[game]["levels"]
+    return {
+        level: Skill(float(entry["mu"]), max(MIN_BOT_SIGMA, float(entry["sigma"])))
+        for level, entry in levels.items()
+    }
+
+
+@cache
+def measured_table() -> dict[str, Any]:
+    table: dict[str, Any] = json.loads(BOT_RATINGS_FILE.read_text(encoding="utf-8"))
+    return table
 
 
 def played_it(own: int, total: int) -> bool:

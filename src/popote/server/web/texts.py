@@ -50,16 +50,21 @@ PAGE: dict[str, Text] = {
     "leaderboard_help": Text(
         "Joueurs inscrits, après leurs parties classées. La note est la moyenne estimée moins "
         "trois écarts types : elle monte à mesure que le jeu d'un joueur se confirme. Chaque "
-        "niveau de robot a une force fixe, pour comparer.",
+        "niveau de robot a une note fixe, pour comparer : elle est mesurée pour ce jeu, en "
+        "faisant jouer les niveaux sur les mêmes donnes (popote ladder), et non choisie à la "
+        "main.",
         "Registered players, after their rated games. The rating is the estimated mean minus "
         "three standard deviations: it rises as a player's strength is confirmed. Each bot "
-        "level has a fixed strength, for comparison.",
+        "level has a fixed rating, for comparison: it is measured for this game, by playing "
+        "the levels on the same deals (popote ladder), not picked by hand.",
     ),
     "no_leaders": Text(
         "Personne n'a encore joué de partie classée à ce jeu.",
         "Nobody has played a rated game of this one yet.",
     ),
-    "bot_leader": Text("Robot {level} (force fixe)", "{level} bot (fixed strength)"),
+    "bot_leader": Text(
+        "Robot {level} (note mesurée, fixe)", "{level} bot (measured rating, fixed)"
+    ),
     "rank": Text("Rang", "Rank"),
     "player": Text("Joueur", "Player"),
     "games_played": Text("Parties", "Games"),

@@ -1,0 +1,216 @@
+"""``popote ladder``: the steps between the bot levels of a game and each level's rating,
+as a Markdown report (standard output or ``--md``), JSON (``--json``) and the entry the
+server reads its bots' ratings from (``--table``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from popote.cli.batch import (
+    INTERRUPTED,
+    _batch,
+    _emit_json,
+    _nothing_finished,
+    _play,
+    say_line,
+    written,
+)
+from popote.cli.paths import check_output_file
+from popote.cli.wording import (
+    DONNES,
+    JOUEURS,
+    bot_label,
+    count,
+    game_title,
+    interval,
+    number,
+    options_text,
+    p_value,
+    percent,
+    points,
+    points_interval,
+    quoted,
+)
+from popote.core.errors import PopoteError
+from popote.core.i18n import Lang, Text
+from popote.lab.ladder import (
+    ANCHOR,
+    LADDER,
+    SIGNIFICANCE,
+    ladder_tasks,
+    summarise_ladder,
+    table_entry,
+)
+from popote.lab.simulate import play_task
+
+YES_NO = (Text("oui", "yes"), Text("non", "no"))
+
+
+def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
+    batch, jobs = _batch(args)
+    levels = ladder_levels(args.levels)
+    for path in (args.md, args.table):
+        if path is not None:
+            check_output_file(path, (".md",) if path is args.md else (".json",))
+    records, interrupted = _play(
+        play_task, ladder_tasks(batch, levels, args.reference), jobs, args, lang
+    )
+    if len(records) < len(levels):
+        return _nothing_finished(lang)
+    report = summarise_ladder(records, levels, args.reference)
+    if interrupted:
+        say_line(
+            Text(
+                "Le rapport ci-dessous ne porte que sur les {deals} jouées en entier.",
+                "The report below covers the {deals} played in full only.",
+            ),
+            lang,
+            deals=count(report["deals"], DONNES, lang),
+        )
+    text = ladder_markdown(report, command_line(report), lang)
+    if not _emit_json(report, args.json, lang):
+        print(text, end="")
+    if args.md is not None:
+        args.md.write_text(text, encoding="utf-8")
+        written(args.md, lang)
+    if args.table is not None:
+        update_table(args.table, report)
+        written(args.table, lang)
+    return INTERRUPTED if interrupted else 0
+
+
+def ladder_levels(spec: str) -> list[str]:
+    """The levels named, in the ladder's order; the anchor must be among them."""
+    names = {name.strip() for name in spec.split(",") if name.strip()}
+    if not names <= set(LADDER) or ANCHOR not in names or len(names) < 2:
+        raise PopoteError(
+            Text(
+                "--levels attend au moins deux niveaux parmi {levels}, dont {anchor}",
+                "--levels expects at least two levels among {levels}, {anchor} included",
+            ).format(levels=",".join(LADDER), anchor=ANCHOR)
+        )
+    return [level for level in LADDER if level in names]
+
+
+def command_line(report: dict[str, Any]) -> str:
+    """The command that plays these very deals again."""
+    words = ["popote", "ladder", report["game"], "--players", str(report["players"])]
+    words += ["--games", str(report["deals"]), "--seed", str(report["seed"])]
+    levels = [row["bot"] for row in report["levels"]]
+    if levels != list(LADDER):
+        words += ["--levels", ",".join(levels)]
+    if report["reference"] != ANCHOR:
+        words += ["--reference", report["reference"]]
+    for key, value in sorted(report["options"].items()):
+        words += ["--option", f"{key}={value}"]
+    return " ".join(words)
+
+
+def update_table(path: Path, report: dict[str, Any]) -> None:
+    """Set this game's entry of the ratings table (a JSON object by game), keeping the
+    others."""
+    table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    table[report["game"]] = table_entry(report)
+    path.write_text(
+        json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
+
+
+def ladder_markdown(report: dict[str, Any], command: str, lang: Lang) -> str:
+    return "\n".join(
+        [
+            f"### {game_title(report['game'], lang)}",
+            "",
+            _introduction(report, lang),
+            "",
+            *_steps_table(report, lang),
+            "",
+            *_ratings_table(report, lang),
+            "",
+            Text("Pour refaire ces mesures : `{command}`", "To measure again: `{command}`").render(
+                lang, command=command
+            ),
+            "",
+        ]
+    )
+
+
+def _introduction(report: dict[str, Any], lang: Lang) -> str:
+    return Text(
+        "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau : le "
+        "niveau au siège testé (il tourne avec les donnes), {reference} à tous les autres "
+        "sièges. Écart d'un palier : différence appariée des parts de victoire au siège testé, "
+        "en points de pourcentage (à force égale, chacun gagne {fair}).",
+        "{deals} of {players}{options} (seed {seed}), each played once per level: the level "
+        "at the seat under test (it turns with the deals), {reference} at every other seat. "
+        "A step's effect: the paired difference of win shares at the seat under test, in "
+        "percentage points (if equal, each wins {fair}).",
+    ).render(
+        lang,
+        deals=count(report["deals"], DONNES, lang),
+        players=count(report["players"], JOUEURS, lang),
+        options=options_text(report["options"], lang),
+        seed=report["seed"],
+        reference=quoted(bot_label(report["reference"], lang), lang),
+        fair=percent(report["expected_if_equal"], lang),
+    )
+
+
+def _steps_table(report: dict[str, Any], lang: Lang) -> list[str]:
+    significant = Text("p < 0,01 ?", "p < 0.01?").get(lang)
+    lines = [
+        Text(
+            f"| Palier | Effet | Intervalle à 95 % | p | {significant} |",
+            f"| Step | Effect | 95 % interval | p | {significant} |",
+        ).get(lang),
+        "|---|---:|---:|---:|:---:|",
+    ]
+    for step in report["steps"]:
+        proven = step["p_value"] < SIGNIFICANCE and step["mean"] > 0
+        lines.append(
+            f"| {_level(step['lower'], lang)} < {_level(step['higher'], lang)} "
+            f"| {points(step['mean'], lang)} | {points_interval(step, lang)} "
+            f"| {p_value(step['p_value'], lang).removeprefix('p = ')} "
+            f"| {YES_NO[0 if proven else 1].get(lang)} |"
+        )
+    return lines
+
+
+def _ratings_table(report: dict[str, Any], lang: Lang) -> list[str]:
+    lines = [
+        Text(
+            "| Niveau | Victoires au siège testé | Note ({anchor} = {mu}) | Intervalle à 95 % |",
+            "| Level | Wins at the seat under test | Rating ({anchor} = {mu}) | 95 % interval |",
+        ).render(
+            lang,
+            anchor=bot_label(report["anchor"], lang),
+            mu=number(_anchor_mu(report), lang, 1),
+        ),
+        "|---|---:|---:|---:|",
+    ]
+    for row in report["levels"]:
+        rating = row["rating"]
+        low_high = interval(
+            number(rating["ci95_low"], lang, 1), number(rating["ci95_high"], lang, 1), lang
+        )
+        lines.append(
+            f"| {_level(row['bot'], lang)} | {percent(row['win_rate'], lang)} "
+            f"| {number(rating['mu'], lang, 1)} | {low_high} |"
+        )
+    return lines
+
+
+def _level(name: str, lang: Lang) -> str:
+    """A level as people read it, with the name the commands take where that differs:
+    ``medium (moyen)``."""
+    label = bot_label(name, lang)
+    return label if label == name else f"{label} ({name})"
+
+
+def _anchor_mu(report: dict[str, Any]) -> float:
+    return float(
+        next(row["rating"]["mu"] for row in report["levels"] if row["bot"] == report["anchor"])
+    )

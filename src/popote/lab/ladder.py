@@ -1,0 +1,211 @@
+"""The ladder of bot levels: how much each level beats the one below, and a rating for each.
+
+Every deal is played once per level (``random``, ``facile``, ``moyen``, ``difficile``,
+``expert``): the level at the seat under test (it turns with the deals, as in
+:mod:`popote.lab.duplicate`), the ``reference`` level at every other seat, all from the
+same seed. The game with ``expert`` and the one with ``difficile`` at that seat thus share
+the cards and the other seats' bots, and their difference is a duplicate test of the step
+``difficile < expert``; the same for every adjacent step.
+
+The other seats hold one cheap reference (``moyen`` by default) rather than every mix of
+levels: a round-robin of the search levels (several search bots at one table) costs far
+more than this machine can give. Each level's rating is then a Bradley–Terry fit, in one
+batch, of every game's pairs of seats of different levels (a seat that won beats a seat
+that lost), with ``moyen`` pinned at OpenSkill's starting mean, on OpenSkill's scale: a
+rating ``C`` higher means odds of ``e`` to 1 in a game of two, ``C = sqrt(2) * beta``. The
+intervals come from a bootstrap over deals.
+
+>>> tasks = ladder_tasks(Batch("pieds-dans-le-plat", 3, games=2), ("moyen", "expert"), "moyen")
+>>> [task.bots for task in tasks]
+[('moyen', 'moyen', 'moyen'), ('expert', 'moyen', 'moyen'), ('moyen', 'moyen', 'moyen'), ('moyen', 'expert', 'moyen')]
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from popote.core.chance import Chance
+from popote.lab.duplicate import candidate_seat
+from popote.lab.simulate import (
+    Backend,
+    Batch,
+    GameRecord,
+    GameTask,
+    Progress,
+    rate_summary,
+    report_header,
+    run_tasks,
+)
+from popote.lab.stats import paired_difference
+
+LADDER = ("random", "facile", "moyen", "difficile", "expert")
+ANCHOR = "moyen"
+ANCHOR_MU = PlackettLuce().mu
+SCALE = math.sqrt(2) * PlackettLuce().beta
+"""Rating points per unit of log-odds: OpenSkill's own scale for a game of two."""
+PRIOR = 0.5
+"""Virtual half win and half loss of every level against the anchor, so that a level that
+never won (random) still gets a finite rating."""
+RESAMPLES = 200
+SIGNIFICANCE = 0.01
+"""A step counts as shown when its p-value is below this."""
+FIT_ROUNDS = 500
+
+
+def ladder_tasks(batch: Batch, levels: Sequence[str], reference: str) -> list[GameTask]:
+    """One game per level and deal (``batch.games`` counts deals), deal by deal."""
+    tasks = []
+    for deal in range(batch.games):
+        seat = candidate_seat(deal, batch.players)
+        for level in levels:
+            lineup = [reference] * batch.players
+            lineup[seat] = level
+            tasks.append(batch.task(deal, lineup))
+    return tasks
+
+
+def whole_deals(records: Sequence[GameRecord], levels: Sequence[str]) -> list[list[GameRecord]]:
+    """The records grouped by deal, a deal cut short (Ctrl-C) left out."""
+    size = len(levels)
+    return [
+        list(records[start : start + size]) for start in range(0, len(records) - size + 1, size)
+    ]
+
+
+def comparisons(deals: Sequence[Sequence[GameRecord]]) -> Counter[tuple[str, str]]:
+    """``(winner's level, loser's level)`` counts over every pair of seats of different
+    levels where one won and the other did not."""
+    counted: Counter[tuple[str, str]] = Counter()
+    for deal in deals:
+        for record in deal:
+            bots = record.task.bots
+            for won in set(record.winners):
+                for lost in range(len(bots)):
+                    if lost not in record.winners and bots[won] != bots[lost]:
+                        counted[bots[won], bots[lost]] += 1
+    return counted
+
+
+def fit(counted: Counter[tuple[str, str]], levels: Sequence[str]) -> dict[str, float]:
+    """Bradley–Terry ratings (minorise-maximise), the anchor pinned at ``ANCHOR_MU``.
+
+    >>> ratings = fit(Counter({("expert", "moyen"): 30, ("moyen", "expert"): 10}), ["moyen", "expert"])
+    >>> ratings["moyen"], round((ratings["expert"] - ratings["moyen"]) / SCALE, 2)
+    (25.0, 1.07)
+    """
+    games: defaultdict[tuple[str, str], float] = defaultdict(float, counted)
+    for level in levels:
+        if level != ANCHOR:
+            games[level, ANCHOR] += PRIOR
+            games[ANCHOR, level] += PRIOR
+    wins = {level: sum(n for (w, _), n in games.items() if w == level) for level in levels}
+    strength = dict.fromkeys(levels, 1.0)
+    for _ in range(FIT_ROUNDS):
+        for level in levels:
+            meetings = sum(
+                (games[level, other] + games[other, level]) / (strength[level] + strength[other])
+                for other in levels
+                if other != level
+            )
+            strength[level] = wins[level] / meetings if meetings else strength[level]
+        pinned = strength[ANCHOR]
+        strength = {level: value / pinned for level, value in strength.items()}
+    return {level: ANCHOR_MU + SCALE * math.log(strength[level]) for level in levels}
+
+
+def ratings(
+    deals: Sequence[Sequence[GameRecord]], levels: Sequence[str], seed: int
+) -> dict[str, dict[str, float]]:
+    """Each level's fitted rating, with the standard error and 95 % interval of a bootstrap
+    over deals (``RESAMPLES`` draws, seeded)."""
+    best = fit(comparisons(deals), levels)
+    chance = Chance(seed)
+    draws: dict[str, list[float]] = {level: [] for level in levels}
+    for _ in range(RESAMPLES):
+        sample = [deals[chance.below(len(deals))] for _ in deals]
+        for level, value in fit(comparisons(sample), levels).items():
+            draws[level].append(value)
+    return {level: _spread(best[level], sorted(draws[level])) for level in levels}
+
+
+def _spread(mu: float, draws: Sequence[float]) -> dict[str, float]:
+    mean = sum(draws) / len(draws)
+    error = math.sqrt(sum((d - mean) ** 2 for d in draws) / max(1, len(draws) - 1))
+    low = draws[int(0.025 * (len(draws) - 1))]
+    high = draws[math.ceil(0.975 * (len(draws) - 1))]
+    return {"mu": mu, "standard_error": error, "ci95_low": low, "ci95_high": high}
+
+
+def steps(deals: Sequence[Sequence[GameRecord]], levels: Sequence[str]) -> list[dict[str, Any]]:
+    """Each adjacent step ``lower < higher``: the paired difference of win shares at the seat
+    under test, on the same deals."""
+    rows = []
+    for index in range(1, len(levels)):
+        lower, higher = levels[index - 1], levels[index]
+        differences = []
+        for number, deal in enumerate(deals):
+            seat = candidate_seat(number, deal[0].task.players)
+            differences.append(deal[index].win_share(seat) - deal[index - 1].win_share(seat))
+        rows.append({"lower": lower, "higher": higher, **paired_difference(differences)})
+    return rows
+
+
+def summarise_ladder(
+    records: Sequence[GameRecord], levels: Sequence[str], reference: str
+) -> dict[str, Any]:
+    deals = whole_deals(records, levels)
+    players = deals[0][0].task.players
+    seats = [candidate_seat(number, players) for number in range(len(deals))]
+    levels_rows = []
+    rated = ratings(deals, levels, deals[0][0].task.seed)
+    for index, level in enumerate(levels):
+        share = sum(deal[index].win_share(seat) for deal, seat in zip(deals, seats, strict=True))
+        levels_rows.append(
+            {"bot": level, **rate_summary(share, len(deals)), "rating": rated[level]}
+        )
+    return {
+        **report_header([record for deal in deals for record in deal]),
+        "deals": len(deals),
+        "reference": reference,
+        "anchor": ANCHOR,
+        "expected_if_equal": 1 / players,
+        "levels": levels_rows,
+        "steps": steps(deals, levels),
+    }
+
+
+def ladder(
+    batch: Batch,
+    levels: Sequence[str] = LADDER,
+    reference: str = ANCHOR,
+    progress: Progress | None = None,
+    jobs: int = 1,
+    backend: Backend = "local",
+) -> dict[str, Any]:
+    records = run_tasks(ladder_tasks(batch, levels, reference), jobs, progress, backend)
+    return summarise_ladder(records, levels, reference)
+
+
+def table_entry(report: dict[str, Any]) -> dict[str, Any]:
+    """What the server keeps of a ladder report: each level's rating and its error, and how
+    it was measured."""
+    return {
+        "deals": report["deals"],
+        "players": report["players"],
+        "seed": report["seed"],
+        "reference": report["reference"],
+        "levels": {
+            row["bot"]: {
+                "mu": round(row["rating"]["mu"], 3),
+                "sigma": round(row["rating"]["standard_error"], 3),
+                "ci95_low": round(row["rating"]["ci95_low"], 3),
+                "ci95_high": round(row["rating"]["ci95_high"], 3),
+            }
+            for row in report["levels"]
+        },
+    }

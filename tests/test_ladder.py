@@ -1,0 +1,101 @@
+"""The ladder of bot levels: one game per level on each deal, steps by duplicate test, and a
+rating per level with ``moyen`` pinned."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from popote.cli import batch
+from popote.cli.main import main
+from popote.lab.ladder import ANCHOR_MU, fit, ladder, ladder_tasks
+from popote.lab.simulate import Batch, GameRecord, GameTask, Interrupted
+
+GAME = "pieds-dans-le-plat"
+CHEAP = ("random", "facile", "moyen")
+
+
+def test_each_deal_is_played_once_per_level_from_one_seed_with_the_tested_seat_turning() -> None:
+    tasks = ladder_tasks(Batch(GAME, 3, games=3, seed=7), CHEAP, "moyen")
+    deals = [tasks[start : start + 3] for start in range(0, 9, 3)]
+    assert [{task.seed for task in deal} for deal in deals] == [{7}, {8}, {9}]
+    for seat, deal in enumerate(deals):
+        assert [task.bots[seat] for task in deal] == list(CHEAP)
+        assert all(
+            bot == "moyen" for task in deal for other, bot in enumerate(task.bots) if other != seat
+        )
+
+
+def test_the_fit_pins_moyen_and_puts_the_level_that_wins_more_above_it() -> None:
+    ratings = fit(
+        Counter({("expert", "moyen"): 40, ("moyen", "expert"): 10, ("moyen", "random"): 20}),
+        ["random", "moyen", "expert"],
+    )
+    assert ratings["moyen"] == ANCHOR_MU
+    assert ratings["random"] < ratings["moyen"] < ratings["expert"]
+
+
+def test_a_ladder_gives_each_step_and_moyen_an_exact_rating() -> None:
+    report = ladder(Batch(GAME, 2, games=30, seed=3), CHEAP, jobs=1)
+    rated = {row["bot"]: row["rating"] for row in report["levels"]}
+    assert rated["moyen"] == {
+        "mu": ANCHOR_MU,
+        "standard_error": 0.0,
+        "ci95_low": ANCHOR_MU,
+        "ci95_high": ANCHOR_MU,
+    }
+    assert rated["random"]["mu"] < ANCHOR_MU
+    assert rated["random"]["ci95_low"] <= rated["random"]["mu"] <= rated["random"]["ci95_high"]
+    assert [(step["lower"], step["higher"]) for step in report["steps"]] == [
+        ("random", "facile"),
+        ("facile", "moyen"),
+    ]
+    random_to_moyen = report["levels"][2]["win_rate"] - report["levels"][0]["win_rate"]
+    assert sum(step["mean"] for step in report["steps"]) == pytest.approx(random_to_moyen)
+
+
+def test_the_command_writes_the_same_reports_for_a_seed(tmp_path: Path) -> None:
+    table = tmp_path / "ratings.json"
+    table.write_text(json.dumps({"other-game": {"kept": True}}), encoding="utf-8")
+    outputs = []
+    for run in ("first", "second"):
+        markdown, report = tmp_path / f"{run}.md", tmp_path / f"{run}.json"
+        args = ["ladder", GAME, "--players", "2", "--games", "4", "--seed", "5", "--jobs", "1"]
+        args += ["--levels", "moyen,facile,random", "--progress", "lines"]
+        assert (
+            main([*args, "--md", str(markdown), "--json", str(report), "--table", str(table)]) == 0
+        )
+        outputs.append((markdown.read_text(encoding="utf-8"), report.read_text(encoding="utf-8")))
+    assert outputs[0] == outputs[1]
+    text = outputs[0][0]
+    assert "aléatoire (random) < facile" in text and "facile < moyen" in text
+    assert "`popote ladder pieds-dans-le-plat --players 2 --games 4 --seed 5" in text
+    written = json.loads(table.read_text(encoding="utf-8"))
+    assert written["other-game"] == {"kept": True}
+    assert written[GAME]["levels"]["moyen"]["mu"] == ANCHOR_MU
+    assert set(written[GAME]["levels"]) == set(CHEAP)
+
+
+def test_the_command_refuses_levels_without_the_anchor(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", GAME, "--levels", "random,facile", "--lang", "en"]) == 2
+    assert "moyen included" in capsys.readouterr().err
+
+
+def test_ctrl_c_reports_the_deals_played_in_full(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def stopped(
+        work: Callable[[GameTask], GameRecord], tasks: Sequence[GameTask], *_: object
+    ) -> None:
+        raise Interrupted([work(task) for task in tasks[:4]])  # one deal and a game of the next
+
+    monkeypatch.setattr(batch, "run_parallel", stopped)
+    args = ["ladder", GAME, "--players", "2", "--games", "5", "--levels", ",".join(CHEAP)]
+    assert main([*args, "--jobs", "1", "--lang", "en"]) == 130
+    out, err = capsys.readouterr()
+    assert "covers the 1 deal played in full only" in err
+    assert "--games 1 --seed 0" in out
