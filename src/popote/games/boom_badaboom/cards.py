@@ -140,11 +140,15 @@ KIND_BY_KEY: dict[str, CardKind] = {kind.key: kind for kind in CARDS}
 OBJECTIVE_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES), len(CARDS)))
 DECK_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES)))
 MISSING_ROW = "cool5"
+OVEN_UP_CARDS = next(n for kind, n in DECK_COUNTS.items() if kind.key == OVEN_UP)
 
 
-def deck_ids(cooling: str) -> list[int]:
-    """The draw pile's cards; ``cooling="rows"`` leaves out the row the table does not print."""
-    return [card for card in DECK_IDS if cooling != "rows" or CARDS[card].key != MISSING_ROW]
+def deck_ids(cooling: str, fewer_oven_up: int = 0) -> list[int]:
+    """The draw pile's cards; ``cooling="rows"`` leaves out the row the table does not print,
+    and ``fewer_oven_up`` of the Four élargi cards stay in the box."""
+    pile = [card for card in DECK_IDS if cooling != "rows" or CARDS[card].key != MISSING_ROW]
+    left_out = [card for card in pile if CARDS[card].key == OVEN_UP][:fewer_oven_up]
+    return [card for card in pile if card not in left_out]
 
 
 def kind_of(card: int) -> CardKind:
@@ -211,6 +215,9 @@ class Oven:
     capacity: int
     rounds: int
     start_size: int = START_SIZE
+    fewer_oven_up: int = 0
+    """Four élargi cards left in the box: the house table's card mix where no oven is small
+    enough (decision 35)."""
 
 
 CALIBRATED: dict[tuple[str, str], Oven] = {
@@ -238,7 +245,7 @@ CALIBRATED: dict[tuple[str, str], Oven] = {
     ("piece_montee", "3p"): Oven(4, 14, 1),
     ("piece_montee", "4p"): Oven(3, 12, 1),
     ("piece_montee", "5p"): Oven(10, 13, 7),
-    ("piece_montee", "coop"): Oven(1, 13, 1),
+    ("piece_montee", "coop"): Oven(1, 15, 1, fewer_oven_up=2),
     ("piece_montee", "solo"): Oven(2, 15, 1),
 }
 """Popote's house difficulty table (option ``difficulty_table=calibrated``): per level and
@@ -284,6 +291,7 @@ def oven_for(players: int, mode: Mode, options: Mapping[str, object]) -> Oven:
         _chosen(options, "capacity") or oven.capacity,
         _chosen(options, "rounds") or oven.rounds,
         _chosen(options, "start_size") or oven.start_size,
+        _chosen(options, "fewer_oven_up") or oven.fewer_oven_up,
     )
 
 
