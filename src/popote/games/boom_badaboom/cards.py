@@ -252,8 +252,10 @@ CALIBRATED: dict[tuple[str, str], Oven] = {
 variant (``3p``, ``4p``, ``5p`` with hidden roles, ``coop``, ``solo``), the oven that brings
 the heuristic bots' success to the rulebook's ladder. Found by ``popote calibrate
 boom-badaboom`` (the hard cells the first run missed by a second one, with a lower capacity
-floor); the commands, the search and the measured ladder are in docs/rules/boom-badaboom.md
-and docs/balance/boom-badaboom-calibration*.md."""
+floor), four cells re-tuned by hand after later rule changes, Pièce Montée in coop with two
+Four élargi cards out (decision 35); the commands, the search and the measured ladder are in
+docs/rules/boom-badaboom.md and docs/balance/boom-badaboom-calibration*.md (the current one:
+boom-badaboom-calibration-measured.md)."""
 
 
 BALANCED_PRESET: dict[str, OptionValue] = {"glouton_deal": "deck", "roles": "two_bakers"}
