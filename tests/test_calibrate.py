@@ -277,3 +277,19 @@ def test_chosen_cells_of_the_study_with_a_wider_range_and_their_own_file_name(
     }
     assert f'--cells "{cells}" --param capacity=2..9' in out and "--name hard" in out
     assert (tmp_path / "hard.md").exists() and (tmp_path / "hard.png").exists()
+
+
+def test_no_trials_measures_the_games_own_table_on_fresh_games_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cells = "cupcake 1p solo,piece_montee 2p coop"
+    args = ["calibrate", GAME, "--cells", cells, "--trials", "0", "--verify", "6"]
+    assert main([*args, "--jobs", "1", "--out", str(tmp_path), "--lang", "en"]) == 0
+    capsys.readouterr()
+    markdown = (tmp_path / f"{GAME}-calibration.md").read_text(encoding="utf-8")
+    assert "no search (`--trials 0`)" in markdown and "measured on 6 fresh games" in markdown
+    rows = markdown.splitlines()[-2:]
+    assert all("| the game's own |" in row and row.endswith("| – | – |") for row in rows)
+    report = json.loads((tmp_path / f"{GAME}-calibration.json").read_text(encoding="utf-8"))
+    assert [cell["verified"]["games"] for cell in report["cells"]] == [6, 6]
+    assert [cell["best"] for cell in report["cells"]] == [{}, {}]

@@ -107,7 +107,14 @@ def add_calibrate_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None
         ),
     )
     budget = (
-        ("--trials", 40, "tables essayées par configuration", "tables tried per configuration"),
+        (
+            "--trials",
+            40,
+            "tables essayées par configuration (0 : aucune recherche, chaque configuration "
+            "telle que le jeu l'a, mesurée sur les parties neuves)",
+            "tables tried per configuration (0: no search, each configuration as the game "
+            "has it, measured on the fresh games)",
+        ),
         (
             "--batch",
             4,
@@ -253,9 +260,12 @@ BOTH_NEEDED = Text(
 
 def plan_asked(game: Game, args: argparse.Namespace) -> CalibrationPlan:
     for flag in ("trials", "batch", "games", "finalists", "finalist_games", "verify"):
-        if getattr(args, flag) < 1:
+        if getattr(args, flag) < (0 if flag == "trials" else 1):
             name = "--" + flag.replace("_", "-")
-            raise PopoteError(Text(f"{name} doit être au moins 1", f"{name} must be at least 1"))
+            least = 0 if flag == "trials" else 1
+            raise PopoteError(
+                Text(f"{name} doit être au moins {least}", f"{name} must be at least {least}")
+            )
     cells = cells_asked(game, args)
     bots = tuple(name.strip() for name in args.bots.split(","))
     for cell in cells:
@@ -413,7 +423,7 @@ def calibration_markdown(game: Game, report: dict[str, Any], command: str, lang:
     lines = [
         f"# {game.spec.title.get(lang)} — " + Text("calibrage", "calibration").get(lang),
         "",
-        INTRO.render(
+        (INTRO if budget["trials"] else INTRO_MEASURED).render(
             lang,
             bots=", ".join(bot_label(bot, lang) for bot in report["bots"]),
             seed=report["seed"],
@@ -453,7 +463,7 @@ def _row(cell: dict[str, Any], target: dict[str, Any], lang: Lang) -> list[str]:
     finalists = [f for f in cell["finalists"] if f["params"] == cell["best"]]
     return [
         cell["title"][lang],
-        params_text(cell["best"]),
+        params_text(cell["best"]) or AS_THE_GAME_HAS_IT.get(lang),
         target_text(target, lang),
         "–" if verified is None else figure_text(verified["figures"][measure], lang),
         "–" if verified is None else gap_text(target, verified["figures"][measure], lang),
@@ -464,6 +474,7 @@ def _row(cell: dict[str, Any], target: dict[str, Any], lang: Lang) -> list[str]:
 
 
 YES = Text("oui", "yes")
+AS_THE_GAME_HAS_IT = Text("celle du jeu", "the game's own")
 NO = Text("**non**", "**no**")
 HEADER = (
     Text("configuration", "configuration"),
@@ -486,4 +497,8 @@ INTERRUPTED_NOTE = Text(
 INTRO = Text(
     "Bots «\u00a0{bots}\u00a0» à tous les sièges ; recherche par l'échantillonneur TPE d'Optuna (graine {seed}). Pour chaque configuration, {trials} tables proposées {batch} par {batch}, chacune jouée sur les mêmes {games} (graines à partir de {search}) ; les {finalists} meilleures rejouées sur {finalist_games} (graines à partir de {finalist_seed}) et la meilleure d'entre elles retenue ; elle est enfin mesurée sur {verify} (graines {first} à {last}, celles de `popote simulate --seed {first}`). Seule cette dernière mesure dit si une cible est atteinte ; les colonnes recherche et finale montrent ce que la table promettait avant (le hasard qui l'a fait choisir la flatte). Intervalles à 95 % (Wilson pour un taux).",
     "Bots “{bots}” at every seat; search by Optuna's TPE sampler (seed {seed}). For each configuration, {trials} tables proposed {batch} at a time, each played on the same {games} (seeds from {search}); the {finalists} best replayed on {finalist_games} (seeds from {finalist_seed}) and the best of them kept; it is finally measured on {verify} (seeds {first} to {last}, those of `popote simulate --seed {first}`). Only that last measure says whether a target is met; the search and finalists columns show what the table promised before (the luck that got it chosen flatters it). 95% intervals (Wilson for a rate).",
+)
+INTRO_MEASURED = Text(
+    "Bots «\u00a0{bots}\u00a0» à tous les sièges ; aucune recherche (`--trials 0`) : chaque configuration, telle que le jeu l'a, est mesurée sur {verify} (graines {first} à {last}, celles de `popote simulate --seed {first}`). Intervalles à 95 % (Wilson pour un taux).",
+    "Bots “{bots}” at every seat; no search (`--trials 0`): each configuration, as the game has it, is measured on {verify} (seeds {first} to {last}, those of `popote simulate --seed {first}`). 95% intervals (Wilson for a rate).",
 )

@@ -58,6 +58,8 @@ class CalibrationPlan:
 
     def upper_bound(self) -> int:
         """The most games the plan plays (candidates met twice are played once)."""
+        if not self.trials:
+            return len(self.cells) * self.verify_games
         finalists = self.finalists * self.finalist_games if self.finalists > 1 else 0
         return len(self.cells) * (self.trials * self.games + finalists + self.verify_games)
 
@@ -248,6 +250,15 @@ class Calibration:
         """Games not played because a candidate came back: they count as done for progress."""
 
     def run(self) -> None:
+        """Search, finalists, verification; with no trials, the verification alone measures
+        each cell as the game has it (a table already chosen, such as a house table)."""
+        if not self.plan.trials:
+            for search in self.searches:
+                search.chosen = Measured({}, 0, {}, 0.0)
+            self.step = "verification"
+            self._verify()
+            self.step = "done"
+            return
         while any(s.trials < self.plan.trials for s in self.searches):
             self._search_round()
         self.step = "finalists"
@@ -358,6 +369,7 @@ class Calibration:
     def _cell_report(self, search: CellSearch) -> dict[str, Any]:
         cell = search.cell
         best = search.best()
+        searched = None if best is None else search.tried.get(param_key(best.params))
         verified = search.verified
         return {
             "label": cell.config.label,
@@ -380,7 +392,7 @@ class Calibration:
             "trials": search.trials,
             "candidates": len(search.tried),
             "best": None if best is None else best.params,
-            "search": None if best is None else search.tried[param_key(best.params)].as_dict(),
+            "search": None if searched is None else searched.as_dict(),
             "finalists": [m.as_dict() for m in search.finalists] if self.plan.finalists > 1 else [],
             "verified": None if verified is None else verified.as_dict(),
             "within": None if verified is None else within(cell.targets, verified.figures),

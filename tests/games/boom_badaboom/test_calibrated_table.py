@@ -87,3 +87,34 @@ def test_a_cake_that_starts_above_the_capacity_explodes_at_its_first_change() ->
         seat = m.to_act[0]
         m.act(seat, m.legal_actions(seat)[0])
     assert m.over and m.result()["end"] == "explosion"
+
+
+def bigger_ovens_seen(seeds: range, **options: Any) -> int:
+    """How many Four élargi cards the two coop players hold at the deal, over these seeds."""
+    seen = 0
+    for seed in seeds:
+        m = popote.new_match("boom-badaboom", players=2, seed=seed, options=options)
+        seen += sum(m.view(seat)["hand"].count("oven_up") for seat in range(2))
+    return seen
+
+
+@pytest.mark.parametrize("fewer", [1, 2, 3])
+def test_fewer_oven_up_leaves_bigger_oven_cards_in_the_box(fewer: int) -> None:
+    full = popote.new_match("boom-badaboom", players=2, seed=3, options={})
+    m = popote.new_match("boom-badaboom", players=2, seed=3, options={"fewer_oven_up": fewer})
+    assert m.view(None)["total_cards"] == full.view(None)["total_cards"] - fewer
+
+
+def test_without_the_three_bigger_ovens_none_is_ever_dealt() -> None:
+    assert bigger_ovens_seen(range(40)) > 0
+    assert bigger_ovens_seen(range(40), fewer_oven_up=3) == 0
+
+
+def test_the_house_table_plays_piece_montee_in_coop_without_two_bigger_ovens() -> None:
+    options = {"difficulty": "piece_montee", "difficulty_table": "calibrated"}
+    full = popote.new_match("boom-badaboom", players=2, seed=3, options={})
+    m = popote.new_match("boom-badaboom", players=2, seed=3, options=options)
+    assert CALIBRATED["piece_montee", "coop"].fewer_oven_up == 2
+    assert m.view(None)["total_cards"] == full.view(None)["total_cards"] - 2
+    solo = popote.new_match("boom-badaboom", players=1, seed=3, options=options)
+    assert solo.view(None)["total_cards"] == 78  # the other cells keep every card

@@ -37,6 +37,7 @@ from popote.games.boom_badaboom.cards import (
     MAX_ROUNDS,
     MIN_ROUNDS,
     NAME,
+    OVEN_UP_CARDS,
     Difficulty,
     Side,
 )
@@ -254,6 +255,18 @@ SPEC = GameSpec(
             ),
             minimum=0,
             maximum=MAX_CAPACITY,
+        ),
+        Option.integer(
+            "fewer_oven_up",
+            0,
+            Text(
+                "Cartes Four élargi laissées dans la boîte (0 : celles de la table des "
+                "niveaux, aucune hors table maison)",
+                "Bigger Oven cards left in the box (0: the level table's, none outside the "
+                "house table)",
+            ),
+            minimum=0,
+            maximum=OVEN_UP_CARDS,
         ),
     ),
     summary=SUMMARY,

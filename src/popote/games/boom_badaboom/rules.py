@@ -93,7 +93,7 @@ class BoomState(BoomEffects):
                 events.append(
                     {"type": "role_dealt", "seat": seat, "role": role.value, "visible_to": [seat]}
                 )
-        deck = deck_ids(str(options.get("cooling", "complete")))
+        deck = deck_ids(str(options.get("cooling", "complete")), oven.fewer_oven_up)
         chance.shuffle(deck)
         hand_size = SOLO_HAND_SIZE if mode is Mode.SOLO else HAND_SIZE
         state.hands = [[deck.pop() for _ in range(hand_size)] for _ in range(players)]
