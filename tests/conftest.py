@@ -37,11 +37,14 @@ def marked_processes() -> dict[int, str]:
         try:
             if mark not in (entry / "environ").read_bytes().split(b"\0"):
                 continue
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
         except OSError:  # gone meanwhile, or not ours to read
             continue
-        if state != "Z":
+        # multiprocessing's resource tracker of this very process ends when it does (its
+        # pipe closes); those of xdist's workers and of servers are checked like the rest.
+        own_tracker = int(parent) == os.getpid() and b"resource_tracker" in command
+        if state != "Z" and not own_tracker:
             found[int(entry.name)] = command.decode(errors="replace")[:200]
     return found
 
