@@ -27,6 +27,7 @@ from popote.cli.keys import KeyReader
 from popote.cli.online_identities import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
+from popote.cli.train import add_train_arguments, run_train
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
@@ -135,6 +136,15 @@ def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
     )
     _bots_argument(calibrate, say)
     add_calibrate_arguments(calibrate, lang)
+    add_train_arguments(
+        command(
+            "train",
+            "apprendre un bot par parties contre lui-même (niveau appris) : réseau, point "
+            "de reprise et courbe d'apprentissage",
+            "learn a bot by self-play (the learned level): network, checkpoint and learning curve",
+        ),
+        lang,
+    )
     _replay_arguments(
         command(
             "replay",
@@ -452,6 +462,7 @@ BATCH_COMMANDS = {
     "regret": run_regret,
     "balance": run_balance,
     "calibrate": run_calibrate,
+    "train": run_train,
 }
 
 
