@@ -235,9 +235,9 @@ def _bots_argument(parser: argparse.ArgumentParser, say: _Say) -> None:
         "--bots",
         default="heuristic",
         help=say(
-            "random, heuristic, search ou un niveau (facile, moyen, difficile, expert) : "
+            "random, heuristic, search ou un niveau (facile, moyen, difficile, expert, appris) : "
             "un pour tous ou un par siège, séparés par des virgules (défaut : heuristic)",
-            "random, heuristic, search or a level (facile, moyen, difficile, expert): "
+            "random, heuristic, search or a level (facile, moyen, difficile, expert, appris): "
             "one for all or one per seat, comma-separated (default: heuristic)",
         ),
     )

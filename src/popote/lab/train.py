@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,16 +31,31 @@ import numpy as np
 import popote
 from popote.bots.learned import Network
 from popote.bots.runner import play_out
+from popote.core.actions import Action, Event
+from popote.core.bot import Bot
+from popote.core.match import Match
 from popote.rl.batch import BatchEnv
+from popote.rl.env import final_rewards
 from popote.rl.games import TABLES
 from popote.rl.learned import LearnedBot, make_bot
 from popote.rl.learned_inputs import input_size, network_input
+from popote.rl.observers import reference_observation
 
 EVAL_SEED = 1_000_000_000
 """Seeds of the evaluation matches: far from the training matches' seeds."""
 EVAL_OPPONENTS = ("random", "moyen")
 ADAM_BETAS = (0.9, 0.999)
 ADAM_EPS = 1e-8
+Shaping = tuple[str, float, float]
+SHAPING: dict[str, Shaping] = {
+    "pieds-dans-le-plat": ("penalties", 4.0, 1.0),
+    "bouillabaisse": ("totals", 1000.0, 100.0),
+}
+"""Per game, the observation block of scores per relative seat, its scale, and the unit
+a step's change of margin is counted in: the targets then follow the score as it moves,
+which teaches faster than the match's end alone."""
+Decision = tuple[np.ndarray, int, int]
+"""What the network read, the action index chosen, the seat that chose it."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +69,19 @@ class TrainConfig:
     learning_rate: float = 5e-4
     batch_size: int = 256
     refresh: int = 4096
-    """Decisions gathered before each pass of learning over them."""
+    """Decisions gathered before each round of learning over them."""
+    epochs: int = 4
+    """Passes over each round's decisions: the network is small, the matches cost more."""
     epsilon: float = 0.08
+    teacher: str = "moyen"
+    teacher_games: int = 0
+    """The first matches are the teacher's (a level), every seat, to learn from."""
+    teacher_slip: float = 0.2
     margin_weight: float = 0.5
+    """Games without shaping: the end's score margin, beside the reward."""
+    discount: float = 0.9
+    """Games with shaping: per own decision."""
+    win_weight: float = 1.0
     eval_every: int = 500
     eval_games: int = 60
     seed: int = 0
@@ -107,6 +132,12 @@ def backward(
     return grads
 
 
+def score_difference(scores: Sequence[float], seat: int) -> float:
+    """The seat's score less the others' mean."""
+    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    return float(scores[seat] - others)
+
+
 def score_margin(result: dict[str, Any], seat: int) -> float:
     """The seat's score against the others' mean, over the spread of the scores: -1..1."""
     scores = np.asarray(result["scores"], dtype=np.float64)
@@ -116,6 +147,40 @@ def score_margin(result: dict[str, Any], seat: int) -> float:
     others = (scores.sum() - scores[seat]) / (len(scores) - 1)
     margin = (scores[seat] - others) / spread
     return float(-margin if result.get("lower_is_better") else margin)
+
+
+class RecordingBot(Bot):
+    """The teacher at one seat (now and then any legal action), noting each decision."""
+
+    kind = "recording"
+
+    def __init__(self, inner: Bot, trainer: Trainer, log: list[Decision]) -> None:
+        super().__init__(inner.seat, int(trainer.rng.integers(1 << 30)))
+        self.inner = inner
+        self.trainer = trainer
+        self.log = log
+        self.encoding = trainer.tables.observation
+        self.memory = self.encoding.new_memory()
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.inner.observe(events)
+        for event in events:
+            self.encoding.remember(self.memory, event)
+
+    def choose(self, match: Match) -> Action:
+        trainer = self.trainer
+        legal = trainer.tables.actions.numbered(
+            match.legal_actions(self.seat), self.seat, match.players
+        )
+        observation = reference_observation(self.encoding, match, self.seat, self.memory)
+        if trainer.rng.random() < trainer.config.teacher_slip:
+            index = int(trainer.rng.choice(list(legal)))
+        else:
+            chosen = self.inner.choose(match)
+            index = next(i for i, action in legal.items() if action == chosen)
+        row = network_input(trainer.config.game, observation[None, :])[0]
+        self.log.append((row, index, self.seat))
+        return legal[index]
 
 
 class Trainer:
@@ -137,6 +202,8 @@ class Trainer:
         self.seconds = 0.0
         self.next_seed = config.seed * 10_000_000
         self.curve: list[CurvePoint] = []
+        self.gathered: list[tuple[np.ndarray, int, float]] = []
+        self.losses: list[float] = []
         if checkpoint.exists():
             self._load()
 
@@ -151,8 +218,10 @@ class Trainer:
         )
 
     def learn(self, observations: np.ndarray, actions: np.ndarray, targets: np.ndarray) -> float:
-        """One pass over the decisions in minibatches; the mean squared error seen."""
-        order = self.rng.permutation(len(targets))
+        """``epochs`` passes over the decisions in minibatches; the mean squared error seen."""
+        order = np.concatenate(
+            [self.rng.permutation(len(targets)) for _ in range(self.config.epochs)]
+        )
         losses = []
         size = self.config.batch_size
         for start in range(0, len(order), size):
@@ -197,47 +266,103 @@ class Trainer:
         if not self.curve:
             report(self._evaluate(float("nan")))
         batch = BatchEnv(config.game, config.envs, config.players, seed=self.next_seed)
-        pending: list[list[tuple[np.ndarray, int, int]]] = [[] for _ in range(config.envs)]
-        gathered: tuple[list[np.ndarray], list[int], list[float]] = ([], [], [])
-        losses: list[float] = []
+        pending: list[list[Decision]] = [[] for _ in range(config.envs)]
         started = time.perf_counter()
         next_eval = (self.games // config.eval_every + 1) * config.eval_every
         while self.games < config.games:
-            observations = network_input(config.game, batch.observations.copy())
-            actions = self.choose(observations, batch.masks)
-            seats = batch.seats.tolist()
-            ending = list(batch.matches)
-            for row, seat in enumerate(seats):
-                pending[row].append((observations[row], int(actions[row]), seat))
-            rewards, done = batch.step(actions)
-            self.decisions += config.envs
-            for row in np.flatnonzero(done).tolist():
-                result = ending[row].match.result()
-                for observation, action, seat in pending[row]:
-                    target = rewards[row][seat] + config.margin_weight * score_margin(result, seat)
-                    gathered[0].append(observation)
-                    gathered[1].append(action)
-                    gathered[2].append(float(target))
-                pending[row] = []
-                self.games += 1
-            if len(gathered[2]) >= config.refresh:
-                losses.append(
-                    self.learn(
-                        np.stack(gathered[0]),
-                        np.asarray(gathered[1]),
-                        np.asarray(gathered[2], dtype=np.float32),
-                    )
-                )
-                gathered = ([], [], [])
+            if self.games < config.teacher_games:
+                self._teacher_game()
+            else:
+                self._self_play_step(batch, pending)
+            if len(self.gathered) >= config.refresh:
+                self.losses.append(self._learn_gathered())
             if self.games >= next_eval or self.games >= config.games:
                 self.seconds += time.perf_counter() - started
-                started = time.perf_counter()
-                self.next_seed = batch.next_seed
-                report(self._evaluate(float(np.mean(losses)) if losses else float("nan")))
-                losses = []
+                self.next_seed = max(self.next_seed, batch.next_seed)
+                report(self._evaluate(float(np.mean(self.losses)) if self.losses else np.nan))
+                self.losses = []
                 next_eval = (self.games // config.eval_every + 1) * config.eval_every
                 started = time.perf_counter()
         return self.curve
+
+    def _self_play_step(self, batch: BatchEnv, pending: list[list[Decision]]) -> None:
+        """One decision in every match of ``batch``, the network playing every seat."""
+        observations = network_input(self.config.game, batch.observations.copy())
+        actions = self.choose(observations, batch.masks)
+        ending = list(batch.matches)
+        for row, seat in enumerate(batch.seats.tolist()):
+            pending[row].append((observations[row], int(actions[row]), seat))
+        rewards, done = batch.step(actions)
+        self.decisions += len(actions)
+        for row in np.flatnonzero(done).tolist():
+            self._absorb(pending[row], ending[row].match.result(), rewards[row])
+            pending[row] = []
+
+    def _teacher_game(self) -> None:
+        """One match of the teacher level at every seat, slipping to any legal action now
+        and then: what it brings tells the network the worth of the teacher's moves and of
+        the others, and choosing the best of them is already an improvement on the teacher."""
+        match = popote.new_match(self.config.game, self.config.players, self.next_seed, None)
+        self.next_seed += 1
+        log: list[Decision] = []
+        agents = [
+            RecordingBot(make_bot(self.config.teacher, match.game, seat, match.seed), self, log)
+            for seat in range(match.players)
+        ]
+        play_out(match, agents)
+        self.decisions += len(log)
+        result = match.result()
+        rewards = np.asarray(final_rewards(result, match.players), dtype=np.float32)
+        self._absorb(log, result, rewards)
+
+    def _absorb(
+        self, decisions: list[Decision], result: dict[str, Any], rewards: np.ndarray
+    ) -> None:
+        shaping = SHAPING.get(self.config.game)
+        by_seat: dict[int, list[Decision]] = {}
+        for decision in decisions:
+            by_seat.setdefault(decision[2], []).append(decision)
+        for seat, own in by_seat.items():
+            if shaping is None:
+                target = float(rewards[seat]) + self.config.margin_weight * score_margin(
+                    result, seat
+                )
+                targets = [target] * len(own)
+            else:
+                targets = self._shaped_returns(shaping, own, result, float(rewards[seat]))
+            self.gathered += [
+                (observation, action, target)
+                for (observation, action, _), target in zip(own, targets, strict=True)
+            ]
+        self.games += 1
+
+    def _shaped_returns(
+        self, shaping: Shaping, own: list[Decision], result: dict[str, Any], reward: float
+    ) -> list[float]:
+        """Discounted returns over the seat's decisions: each step's change in its score
+        margin (in the game's units: a penalty, a hundred points), then the match's reward."""
+        block, scale, unit = shaping
+        start, _ = self.tables.observation.offsets()[block]
+        players = len(result["scores"])
+        sign = -1.0 if result.get("lower_is_better") else 1.0
+        margins = [
+            sign * scale * (row[start] - row[start + 1 : start + players].mean()) / unit
+            for row, _, _ in own
+        ]
+        margins.append(sign * score_difference(result["scores"], own[0][2]) / unit)
+        gamma = self.config.discount
+        returns, ahead = [], self.config.win_weight * reward
+        for step in reversed(range(len(own))):
+            ahead = (margins[step + 1] - margins[step]) + gamma * ahead
+            returns.append(ahead)
+        return returns[::-1]
+
+    def _learn_gathered(self) -> float:
+        observations, actions, targets = zip(*self.gathered, strict=True)
+        self.gathered = []
+        return self.learn(
+            np.stack(observations), np.asarray(actions), np.asarray(targets, dtype=np.float32)
+        )
 
     # -- the learning curve --------------------------------------------------------------
 
