@@ -24,7 +24,7 @@ PIEDS = "pieds-dans-le-plat"
 
 def train(tmp_path: Path, games: int, capsys: pytest.CaptureFixture[str]) -> list[str]:
     args = ["train", PIEDS, "--games", str(games), "--envs", "4", "--eval-every", "4"]
-    args += ["--eval-games", "2", "--checkpoint", str(tmp_path / "run.npz")]
+    args += ["--eval-games", "2", "--teacher-games", "2", "--checkpoint", str(tmp_path / "run.npz")]
     args += ["--weights", str(tmp_path / "net.npz"), "--plot", str(tmp_path / "curve.png")]
     assert main([*args, "--lang", "en"]) == 0
     return capsys.readouterr().out.splitlines()

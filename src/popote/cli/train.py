@@ -61,6 +61,17 @@ def add_train_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
         ),
     )
     parser.add_argument(
+        "--teacher-games",
+        type=int,
+        default=0,
+        help=say(
+            "premières parties jouées par le niveau moyen à chaque siège (parfois un coup au "
+            "hasard), dont le réseau apprend aussi (défaut : 0)",
+            "first games played by the moyen level at every seat (now and then a random "
+            "move), which the network learns from too (default: 0)",
+        ),
+    )
+    parser.add_argument(
         "--seed", type=int, default=0, help=say("graine (défaut : 0)", "seed (default: 0)")
     )
     parser.add_argument(
@@ -96,6 +107,7 @@ def run_train(args: argparse.Namespace, lang: Lang) -> int:
         eval_every=args.eval_every,
         eval_games=args.eval_games,
         seed=args.seed,
+        teacher_games=args.teacher_games,
     )
     checkpoint = args.checkpoint or Path(f"train-{game}.npz")
     trainer = Trainer(config, checkpoint)
