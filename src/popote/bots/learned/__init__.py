@@ -53,10 +53,11 @@ class Network:
             "digest": np.array(self.digest),
         }
         for layer, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            found[f"w{layer}"], found[f"b{layer}"] = w, b
+            found[f"w{layer}"], found[f"b{layer}"] = w.astype(np.float16), b
         return found
 
     def save(self, path: Path) -> None:
+        """Weights in half precision: half the size, the same moves in practice."""
         np.savez_compressed(path, **self.arrays())  # type: ignore[arg-type]
 
 
