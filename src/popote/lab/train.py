@@ -46,14 +46,16 @@ EVAL_SEED = 1_000_000_000
 EVAL_OPPONENTS = ("random", "moyen")
 ADAM_BETAS = (0.9, 0.999)
 ADAM_EPS = 1e-8
-Shaping = tuple[str, float, float]
+Shaping = tuple[str, float, float, float]
 SHAPING: dict[str, Shaping] = {
-    "pieds-dans-le-plat": ("penalties", 4.0, 1.0),
-    "bouillabaisse": ("totals", 1000.0, 100.0),
+    "pieds-dans-le-plat": ("penalties", 4.0, 1.0, 0.9),
+    "bouillabaisse": ("totals", 1000.0, 20.0, 0.97),
 }
-"""Per game, the observation block of scores per relative seat, its scale, and the unit
-a step's change of margin is counted in: the targets then follow the score as it moves,
-which teaches faster than the match's end alone."""
+"""Per game, the observation block of scores per relative seat, its scale, the unit a
+step's change of margin is counted in (a penalty; twenty points, about a trick's worth) and
+the discount per own decision (Bouillabaisse's totals move only when a manche ends, a dozen
+decisions later): the targets follow the score as it moves, which teaches faster than the
+match's end alone."""
 Decision = tuple[np.ndarray, int, int]
 """What the network read, the action index chosen, the seat that chose it."""
 
@@ -79,8 +81,6 @@ class TrainConfig:
     teacher_slip: float = 0.2
     margin_weight: float = 0.5
     """Games without shaping: the end's score margin, beside the reward."""
-    discount: float = 0.9
-    """Games with shaping: per own decision."""
     win_weight: float = 1.0
     eval_every: int = 500
     eval_games: int = 60
@@ -341,7 +341,7 @@ class Trainer:
     ) -> list[float]:
         """Discounted returns over the seat's decisions: each step's change in its score
         margin (in the game's units: a penalty, a hundred points), then the match's reward."""
-        block, scale, unit = shaping
+        block, scale, unit, gamma = shaping
         start, _ = self.tables.observation.offsets()[block]
         players = len(result["scores"])
         sign = -1.0 if result.get("lower_is_better") else 1.0
@@ -350,7 +350,6 @@ class Trainer:
             for row, _, _ in own
         ]
         margins.append(sign * score_difference(result["scores"], own[0][2]) / unit)
-        gamma = self.config.discount
         returns, ahead = [], self.config.win_weight * reward
         for step in reversed(range(len(own))):
             ahead = (margins[step + 1] - margins[step]) + gamma * ahead
