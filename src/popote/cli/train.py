@@ -61,6 +61,30 @@ def add_train_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
         ),
     )
     parser.add_argument(
+        "--epochs",
+        type=int,
+        default=4,
+        help=say(
+            "passages sur chaque lot de décisions (défaut : 4)",
+            "passes over each round of decisions (default: 4)",
+        ),
+    )
+    parser.add_argument(
+        "--learning-rate",
+        type=float,
+        default=5e-4,
+        help=say("pas d'Adam (défaut : 5e-4)", "Adam's step size (default: 5e-4)"),
+    )
+    parser.add_argument(
+        "--epsilon",
+        type=float,
+        default=0.08,
+        help=say(
+            "part des coups joués au hasard pour explorer (défaut : 0.08)",
+            "share of moves played at random to explore (default: 0.08)",
+        ),
+    )
+    parser.add_argument(
         "--teacher-games",
         type=int,
         default=0,
@@ -108,6 +132,9 @@ def run_train(args: argparse.Namespace, lang: Lang) -> int:
         eval_games=args.eval_games,
         seed=args.seed,
         teacher_games=args.teacher_games,
+        epochs=args.epochs,
+        learning_rate=args.learning_rate,
+        epsilon=args.epsilon,
     )
     checkpoint = args.checkpoint or Path(f"train-{game}.npz")
     trainer = Trainer(config, checkpoint)
