@@ -2,10 +2,12 @@
 
 Every seat of many matches (:class:`popote.rl.batch.BatchEnv`) plays the legal action the
 current network values most (any legal action now and then, to explore). When a match ends,
-each decision it took is paired with what it brought: the seat's reward (+1 won, -1 lost)
-plus a share of its score margin (its score against the others' mean, scaled by the match's
-spread of scores), and the network learns to predict that number for the action chosen
-(mean squared error, Adam). A small multilayer perceptron in plain NumPy, forward and
+each decision it took is paired with what it brought, and the network learns to predict
+that number for the action chosen (mean squared error, Adam). What it brought: in the games
+of :data:`SHAPING`, the change of the seat's score margin (its score against the others'
+mean) until its next decision, discounted decision after decision, then the match's reward
+(+1 won, -1 lost); elsewhere the reward plus a share of the final margin. An optional
+teacher phase first plays ``teacher_games`` matches of a fixed level at every seat. A small multilayer perceptron in plain NumPy, forward and
 backward written out: the matches, not the network, take the time, so neither a training
 library nor a GPU would speed it up.
 
