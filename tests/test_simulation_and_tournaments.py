@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from popote.bots.registry import LEVELS, make_bot
+from popote.bots.registry import LEVELS
 from popote.bots.runner import play_out
 from popote.bots.search import SearchBot, random_rollout
 from popote.cli.main import main
@@ -19,6 +19,7 @@ from popote.core.match import Match, create_match
 from popote.core.registry import get_game
 from popote.lab.simulate import Batch, simulate
 from popote.lab.tournament import tournament, tournament_tasks
+from popote.rl.learned import make_bot
 
 GAME = "pieds-dans-le-plat"
 

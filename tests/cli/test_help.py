@@ -29,7 +29,7 @@ FRENCH = re.compile(
 )
 ENGLISH = re.compile(r"\b(the|show|this|message|usage|default|games|seat|options:)\b")
 NAMES = re.compile(
-    r"--?[\w-]+|\S*://\S*|\(facile, moyen, difficile, expert\)|\b(?:side|seat):[\w=|]*"
+    r"--?[\w-]+|\S*://\S*|\(facile, moyen, difficile, expert, appris\)|\b(?:side|seat):[\w=|]*"
 )
 """Option names, addresses, level names and calibrate's measures (``seat:N=fair``), the same
 in both languages."""

@@ -15,8 +15,8 @@ from alembic import command
 from sqlalchemy import text
 
 import popote
-from popote.bots.registry import make_bot
 from popote.core.chance import SECRET_BITS, Chance, SecretChance, secret_seed
+from popote.rl.learned import make_bot
 from popote.server.seats import LEVELS
 from popote.server.store import Store, database_url, migrations
 from tests.server.harness import Client, Server, start_table, stored_record

@@ -89,3 +89,17 @@ def test_seats_bots_and_start(server_factory: Callable[..., Server]) -> None:
         games = http.get("/api/v1/games").json()
         assert {g["name"] for g in games} >= {"bouillabaisse", "ar-seizh-bigoudenn"}
         assert http.get("/openapi.json").json()["info"]["title"] == "Popote"
+
+
+def test_the_learned_level_is_offered_only_where_a_network_ships(
+    server_factory: Callable[..., Server],
+) -> None:
+    server = server_factory()
+    with server.http(server.guest("Hôte")) as http:
+        levels = {g["name"]: g["bot_levels"] for g in http.get("/api/v1/games").json()}
+        assert "appris" in levels["bouillabaisse"] and "appris" in levels["pieds-dans-le-plat"]
+        assert "appris" not in levels["boom-badaboom"]
+        refused = http.post("/api/v1/tables", json={"game": "boom-badaboom", "bots": ["appris"]})
+        assert refused.status_code == 422 and "appris" not in refused.json()["message"]
+        made = http.post("/api/v1/tables", json={"game": "pieds-dans-le-plat", "bots": ["appris"]})
+        assert [s["kind"] for s in made.json()["seats"]] == ["human", "bot", "free"]

@@ -2,8 +2,11 @@
 
 Levels: ``facile`` (the heuristic bot, slipping into a random move one time in three,
 unless the game has its own easy bot), ``moyen`` (the heuristic bot), ``difficile``
-(ISMCTS with the game's ``search_iterations``, about a second per decision at most) and
-``expert`` (four times that budget).
+(ISMCTS with the game's ``search_iterations``, about a second per decision at most),
+``expert`` (four times that budget) and ``appris`` (English: learned), the network
+``popote train`` learned by self-play, for the games that ship one: it reads the
+environment's observations, a layer above, so :func:`popote.rl.learned.make_bot` builds it
+(and every other bot); :func:`make_bot` here builds the fixed bots.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from popote.core.game import Game
 from popote.core.i18n import Text
 
 BOT_KINDS = ("random", "heuristic", "search")
-LEVELS = ("facile", "moyen", "difficile", "expert")
+LEARNED = "appris"
+LEVELS = ("facile", "moyen", "difficile", "expert", LEARNED)
 BOT_NAMES = BOT_KINDS + LEVELS
 EASY_SLIP_RATE = 1 / 3
 EXPERT_BUDGET_FACTOR = 4
@@ -43,6 +47,13 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
         return game.heuristic_bot(seat, seed)
     if name in ("search", "difficile"):
         return search_bot(game, seat, seed)
+    if name == LEARNED:
+        raise InvalidSetup(
+            Text(
+                "le niveau appris se crée par popote.rl.learned.make_bot",
+                "the learned level is built by popote.rl.learned.make_bot",
+            )
+        )
     if name in LEVELS:
         own = game.bot_for_level(name, seat, seed)
         if own is not None:

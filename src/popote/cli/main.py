@@ -28,6 +28,7 @@ from popote.cli.ladder import run_ladder
 from popote.cli.online_identities import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.replay import replay_file
+from popote.cli.train import add_train_arguments, run_train
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
@@ -146,6 +147,15 @@ def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
     )
     _bots_argument(calibrate, say)
     add_calibrate_arguments(calibrate, lang)
+    add_train_arguments(
+        command(
+            "train",
+            "apprendre un bot par parties contre lui-même (niveau appris) : réseau, point "
+            "de reprise et courbe d'apprentissage",
+            "learn a bot by self-play (the learned level): network, checkpoint and learning curve",
+        ),
+        lang,
+    )
     _replay_arguments(
         command(
             "replay",
@@ -236,9 +246,9 @@ def _bots_argument(parser: argparse.ArgumentParser, say: _Say) -> None:
         "--bots",
         default="heuristic",
         help=say(
-            "random, heuristic, search ou un niveau (facile, moyen, difficile, expert) : "
+            "random, heuristic, search ou un niveau (facile, moyen, difficile, expert, appris) : "
             "un pour tous ou un par siège, séparés par des virgules (défaut : heuristic)",
-            "random, heuristic, search or a level (facile, moyen, difficile, expert): "
+            "random, heuristic, search or a level (facile, moyen, difficile, expert, appris): "
             "one for all or one per seat, comma-separated (default: heuristic)",
         ),
     )
@@ -513,6 +523,7 @@ BATCH_COMMANDS = {
     "balance": run_balance,
     "calibrate": run_calibrate,
     "ladder": run_ladder,
+    "train": run_train,
 }
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from popote.bots.registry import make_bot, parse_bot_kinds
+from popote.bots.registry import parse_bot_kinds
 from popote.bots.runner import play_out
 from popote.cli.common import SaveFileError, read_save, saved_moves, seat_names, write_save
 from popote.cli.paths import OutputPathError, check_output_file
@@ -22,6 +22,7 @@ from popote.core.match import Match, create_match
 from popote.core.options import OptionValue
 from popote.core.registry import get_game
 from popote.core.wording import Plural
+from popote.rl.learned import make_bot
 
 THINKING_DELAY = 1.0
 """Seconds a bot may think before the person is told it is thinking."""

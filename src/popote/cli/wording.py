@@ -113,6 +113,7 @@ BOT_LABELS = {
     "moyen": Text("moyen", "medium"),
     "difficile": Text("difficile", "hard"),
     "expert": Text("expert", "expert"),
+    "appris": Text("appris", "learned"),
 }
 
 

@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
 from popote.bots.search import Rollout, bot_rollout, utility
 from popote.core.actions import Action
@@ -35,6 +34,7 @@ from popote.core.match import Match, create_match
 from popote.core.registry import get_game
 from popote.lab.simulate import Batch
 from popote.lab.stats import paired_difference
+from popote.rl.learned import make_bot
 
 
 @dataclass(frozen=True)

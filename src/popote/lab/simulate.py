@@ -20,11 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from popote.bots.registry import make_bot
 from popote.bots.runner import play_out
 from popote.core.match import create_match
 from popote.core.registry import get_game
 from popote.lab.stats import wilson_interval
+from popote.rl.learned import make_bot
 
 Progress = Callable[[int], None]
 Task = TypeVar("Task")

@@ -20,7 +20,7 @@ from popote.server.errors import Refused, unavailable
 from popote.server.hub import Hub, TableRequest
 from popote.server.language import choose_lang
 from popote.server.models import User
-from popote.server.seats import LEVELS
+from popote.server.seats import levels_for
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
@@ -209,7 +209,7 @@ async def games(hub: HubDep) -> list[dict[str, Any]]:
             **popote.game_info(name),
             "clock": GAME_CLOCKS.get(name, "normal"),
             "clocks": {kind: table_clock(name, kind, None, None, scale) for kind in CLOCKS},
-            "bot_levels": list(LEVELS),
+            "bot_levels": list(levels_for(name)),
         }
         for name in popote.game_names()
     ]

@@ -28,10 +28,10 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Generic, TypeVar
 
 import popote
-from popote.bots.registry import make_bot
 from popote.core.actions import visible_events
 from popote.core.bot import Bot
 from popote.core.match import Match
+from popote.rl.learned import make_bot
 from popote.server.metrics import BOT_SECONDS
 
 T = TypeVar("T")
@@ -40,7 +40,7 @@ NICENESS = 10
 """How much lower than the server's the search workers' CPU priority is."""
 QUICK_NICENESS = 5
 """The cheap levels' worker: below the server, above the searches."""
-QUICK_LEVELS = frozenset({"random", "facile", "moyen"})
+QUICK_LEVELS = frozenset({"random", "facile", "moyen", "appris"})
 """Levels that answer in milliseconds (no search): never queued behind one."""
 _PR_SET_PDEATHSIG = 1
 _worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot]] = OrderedDict()

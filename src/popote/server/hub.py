@@ -35,7 +35,7 @@ from popote.server.metrics import Latency
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
 from popote.server.ratings import NEWCOMER, Skill, bot_skills, rate, seat_ranks
 from popote.server.results import results_json, save_json
-from popote.server.seats import LEVELS, Seat
+from popote.server.seats import Seat, levels_for
 from popote.server.settings import Settings
 from popote.server.store import Store
 
@@ -272,8 +272,9 @@ class Hub:
 
     def create(self, user: User, request: TableRequest) -> tuple[LiveTable, str | None]:
         """A new table (and its invite code when private); the engine checks game and options."""
-        if request.bot_level not in LEVELS or any(level not in LEVELS for level in request.bots):
-            raise _bad_level()
+        offered = levels_for(request.game)
+        if request.bot_level not in offered or any(level not in offered for level in request.bots):
+            raise _bad_level(request.game)
         most = self.settings.quotas.open_tables_per_identity
         if most and self.store.open_tables_of(user.id) >= most:
             raise refused(
@@ -371,8 +372,8 @@ class Hub:
 
     def add_bot(self, user: User, table: LiveTable, level: str, seat: int | None) -> int:
         _in_lobby(table)
-        if level not in LEVELS:
-            raise _bad_level()
+        if level not in levels_for(table.row.game):
+            raise _bad_level(table.row.game)
         if table.seat_of(user.id) is None and table.row.owner != user.id:
             raise refused(
                 "not_seated",
@@ -620,12 +621,13 @@ def _skills(
     seats: list[Seat], rated: set[int], stored: dict[int, RatingRow], bots: dict[str, Skill]
 ) -> dict[int, Skill]:
     """The skill of each seat that counts: bots (``bots``: the game's measured levels, fixed)
-    and rated players (``stored``: their ratings so far); guests and unrated tables' players
-    do not count."""
+    and rated players (``stored``: their ratings so far); guests, unrated tables' players and
+    bot levels the ladder has not measured (the learned one) do not count."""
     skills: dict[int, Skill] = {}
     for index, seat in enumerate(seats):
         if seat.bot is not None:
-            skills[index] = bots[seat.bot]
+            if seat.bot in bots:
+                skills[index] = bots[seat.bot]
         elif seat.user in rated:
             found = stored.get(seat.user)
             skills[index] = Skill(found.mu, found.sigma) if found else NEWCOMER
@@ -648,13 +650,13 @@ def _over(table: LiveTable) -> None:
         )
 
 
-def _bad_level() -> Refused:
+def _bad_level(game: str) -> Refused:
     return refused(
         "bad_level",
         422,
         "niveau de bot inconnu (niveaux : {levels})",
         "unknown bot level (levels: {levels})",
-        levels=", ".join(LEVELS),
+        levels=", ".join(levels_for(game)),
     )
 
 

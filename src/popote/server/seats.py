@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from popote.bots.learned import shipped_games
+from popote.bots.registry import LEARNED
 from popote.core.i18n import Lang, Text
 
-LEVELS = ("random", "facile", "moyen", "difficile", "expert")
-"""Bot levels a table offers; ``random`` plays any legal move (for practice and tests)."""
+LEVELS = ("random", "facile", "moyen", "difficile", "expert", LEARNED)
+"""Bot levels a table may offer; ``random`` plays any legal move (for practice and tests),
+``appris`` only in the games that ship a learned network (:func:`levels_for`)."""
 
 LEVEL_NAMES = {
     "random": Text("hasard", "random"),
@@ -16,7 +19,15 @@ LEVEL_NAMES = {
     "moyen": Text("moyen", "medium"),
     "difficile": Text("difficile", "hard"),
     "expert": Text("expert", "expert"),
+    LEARNED: Text("appris", "learned"),
 }
+
+
+def levels_for(game: str) -> tuple[str, ...]:
+    """The bot levels a table of ``game`` offers."""
+    return tuple(level for level in LEVELS if level != LEARNED or game in shipped_games())
+
+
 BOT_NAME = Text("Robot {level} ({number})", "Bot {level} ({number})")
 FREE_NAME = Text("Siège libre ({number})", "Free seat ({number})")
 

@@ -23,7 +23,7 @@ from popote.server.clocks import table_clock
 from popote.server.errors import Refused
 from popote.server.language import choose_lang
 from popote.server.live import LiveTable, terms
-from popote.server.seats import LEVEL_NAMES, LEVELS
+from popote.server.seats import LEVEL_NAMES, levels_for
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 from popote.server.web import texts
 from popote.server.web.memory import fleeting_kinds
@@ -113,7 +113,7 @@ async def game_page(request: Request, name: str, chosen: ReaderLang) -> Any:
         info=info,
         options=_option_fields(info, chosen),
         clocks=_clock_choices(request, name, chosen),
-        levels=[(level, LEVEL_NAMES[level].get(chosen)) for level in LEVELS],
+        levels=[(level, LEVEL_NAMES[level].get(chosen)) for level in levels_for(name)],
     )
 
 
@@ -190,7 +190,7 @@ async def table_page(
         "game": row.game,
         "fleeting": fleeting_kinds(row.game, row.options),
         "quick": quick,
-        "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in LEVELS],
+        "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in levels_for(row.game)],
     }
     return render(
         request,

@@ -1,0 +1,439 @@
+"""``popote train``: a network learns a game by self-play, Deep Monte-Carlo style (DouZero).
+
+Every seat of many matches (:class:`popote.rl.batch.BatchEnv`) plays the legal action the
+current network values most (any legal action now and then, to explore). When a match ends,
+each decision it took is paired with what it brought, and the network learns to predict
+that number for the action chosen (mean squared error, Adam). What it brought: in the games
+of :data:`SHAPING`, the change of the seat's score margin (its score against the others'
+mean) until its next decision, discounted decision after decision, then the match's reward
+(+1 won, -1 lost); elsewhere the reward plus a share of the final margin. An optional
+teacher phase first plays ``teacher_games`` matches of a fixed level at every seat. A small multilayer perceptron in plain NumPy, forward and
+backward written out: the matches, not the network, take the time, so neither a training
+library nor a GPU would speed it up.
+
+Everything needed to go on lives in one checkpoint file (weights, Adam's moments, the
+random state, the next seeds, the learning curve); a run with a larger ``games`` budget and
+the same file goes on from there. Every ``eval_every`` games, the network plays
+``eval_games`` matches against the fixed bots (always the same seeds, its seat turning):
+the learning curve.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import popote
+from popote.bots.learned import Network
+from popote.bots.runner import play_out
+from popote.core.actions import Action, Event
+from popote.core.bot import Bot
+from popote.core.match import Match
+from popote.rl.batch import BatchEnv
+from popote.rl.env import final_rewards
+from popote.rl.games import TABLES
+from popote.rl.learned import LearnedBot, make_bot
+from popote.rl.learned_inputs import input_size, network_input
+from popote.rl.observers import reference_observation
+
+EVAL_SEED = 1_000_000_000
+"""Seeds of the evaluation matches: far from the training matches' seeds."""
+EVAL_OPPONENTS = ("random", "moyen")
+ADAM_BETAS = (0.9, 0.999)
+ADAM_EPS = 1e-8
+Shaping = tuple[str, float, float, float]
+SHAPING: dict[str, Shaping] = {
+    "pieds-dans-le-plat": ("penalties", 4.0, 1.0, 0.9),
+    "bouillabaisse": ("totals", 1000.0, 20.0, 0.97),
+}
+"""Per game, the observation block of scores per relative seat, its scale, the unit a
+step's change of margin is counted in (a penalty; twenty points, about a trick's worth) and
+the discount per own decision (Bouillabaisse's totals move only when a manche ends, a dozen
+decisions later): the targets follow the score as it moves, which teaches faster than the
+match's end alone."""
+Decision = tuple[np.ndarray, int, int]
+"""What the network read, the action index chosen, the seat that chose it."""
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    game: str
+    players: int | None = None
+    games: int = 2000
+    """Self-play matches to have played in all (across resumed runs)."""
+    envs: int = 32
+    hidden: tuple[int, ...] = (256, 128)
+    learning_rate: float = 5e-4
+    batch_size: int = 256
+    refresh: int = 4096
+    """Decisions gathered before each round of learning over them."""
+    epochs: int = 4
+    """Passes over each round's decisions: the network is small, the matches cost more."""
+    epsilon: float = 0.08
+    teacher: str = "moyen"
+    teacher_games: int = 0
+    """The first matches are the teacher's (a level), every seat, to learn from."""
+    teacher_slip: float = 0.2
+    margin_weight: float = 0.5
+    """Games without shaping: the end's score margin, beside the reward."""
+    win_weight: float = 1.0
+    eval_every: int = 500
+    eval_games: int = 60
+    seed: int = 0
+
+
+@dataclass
+class CurvePoint:
+    games: int
+    decisions: int
+    seconds: float
+    loss: float
+    win_share: dict[str, float] = field(default_factory=dict)
+
+
+def init_params(sizes: list[int], rng: np.random.Generator) -> list[np.ndarray]:
+    """He-initialised weights and zero biases: ``w0, b0, w1, b1...``."""
+    params: list[np.ndarray] = []
+    for fan_in, fan_out in itertools.pairwise(sizes):
+        params.append(
+            (rng.standard_normal((fan_in, fan_out)) * np.sqrt(2 / fan_in)).astype(np.float32)
+        )
+        params.append(np.zeros(fan_out, dtype=np.float32))
+    return params
+
+
+def forward(params: list[np.ndarray], x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The output and every layer's input (kept for the backward pass)."""
+    inputs = []
+    last = len(params) // 2 - 1
+    for layer in range(last + 1):
+        inputs.append(x)
+        x = x @ params[2 * layer] + params[2 * layer + 1]
+        if layer < last:
+            x = np.maximum(x, 0.0)
+    return x, inputs
+
+
+def backward(
+    params: list[np.ndarray], inputs: list[np.ndarray], grad: np.ndarray
+) -> list[np.ndarray]:
+    """Gradients of every parameter, given the gradient of the output."""
+    grads: list[np.ndarray] = [np.empty(0)] * len(params)
+    for layer in reversed(range(len(inputs))):
+        grads[2 * layer] = inputs[layer].T @ grad
+        grads[2 * layer + 1] = grad.sum(axis=0)
+        if layer:
+            grad = (grad @ params[2 * layer].T) * (inputs[layer] > 0)
+    return grads
+
+
+def score_difference(scores: Sequence[float], seat: int) -> float:
+    """The seat's score less the others' mean."""
+    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    return float(scores[seat] - others)
+
+
+def score_margin(result: dict[str, Any], seat: int) -> float:
+    """The seat's score against the others' mean, over the spread of the scores: -1..1."""
+    scores = np.asarray(result["scores"], dtype=np.float64)
+    spread = float(scores.max() - scores.min())
+    if spread == 0 or len(scores) < 2:
+        return 0.0
+    others = (scores.sum() - scores[seat]) / (len(scores) - 1)
+    margin = (scores[seat] - others) / spread
+    return float(-margin if result.get("lower_is_better") else margin)
+
+
+class RecordingBot(Bot):
+    """The teacher at one seat (now and then any legal action), noting each decision."""
+
+    kind = "recording"
+
+    def __init__(self, inner: Bot, trainer: Trainer, log: list[Decision]) -> None:
+        super().__init__(inner.seat, int(trainer.rng.integers(1 << 30)))
+        self.inner = inner
+        self.trainer = trainer
+        self.log = log
+        self.encoding = trainer.tables.observation
+        self.memory = self.encoding.new_memory()
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.inner.observe(events)
+        for event in events:
+            self.encoding.remember(self.memory, event)
+
+    def choose(self, match: Match) -> Action:
+        trainer = self.trainer
+        legal = trainer.tables.actions.numbered(
+            match.legal_actions(self.seat), self.seat, match.players
+        )
+        observation = reference_observation(self.encoding, match, self.seat, self.memory)
+        if trainer.rng.random() < trainer.config.teacher_slip:
+            index = int(trainer.rng.choice(list(legal)))
+        else:
+            chosen = self.inner.choose(match)
+            index = next(i for i, action in legal.items() if action == chosen)
+        row = network_input(trainer.config.game, observation[None, :])[0]
+        self.log.append((row, index, self.seat))
+        return legal[index]
+
+
+class Trainer:
+    """One training run, loaded from its checkpoint when the file exists."""
+
+    def __init__(self, config: TrainConfig, checkpoint: Path) -> None:
+        self.players = popote.new_match(config.game, config.players, 0, None).players  # checks
+        self.config = config
+        self.checkpoint = checkpoint
+        self.tables = TABLES[config.game]
+        self.rng = np.random.default_rng(config.seed)
+        sizes = [input_size(config.game), *config.hidden, self.tables.actions.size]
+        self.params = init_params(sizes, self.rng)
+        self.moments = [np.zeros_like(p) for p in self.params]
+        self.squares = [np.zeros_like(p) for p in self.params]
+        self.updates = 0
+        self.games = 0
+        self.decisions = 0
+        self.seconds = 0.0
+        self.next_seed = config.seed * 10_000_000
+        self.curve: list[CurvePoint] = []
+        self.gathered: list[tuple[np.ndarray, int, float]] = []
+        self.losses: list[float] = []
+        if checkpoint.exists():
+            self._load()
+
+    # -- the network ---------------------------------------------------------------------
+
+    def network(self) -> Network:
+        return Network(
+            tuple(self.params[0::2]),
+            tuple(self.params[1::2]),
+            self.config.game,
+            self.tables.actions.digest(),
+        )
+
+    def learn(self, observations: np.ndarray, actions: np.ndarray, targets: np.ndarray) -> float:
+        """``epochs`` passes over the decisions in minibatches; the mean squared error seen."""
+        order = np.concatenate(
+            [self.rng.permutation(len(targets)) for _ in range(self.config.epochs)]
+        )
+        losses = []
+        size = self.config.batch_size
+        for start in range(0, len(order), size):
+            chosen = order[start : start + size]
+            output, inputs = forward(self.params, observations[chosen])
+            rows = np.arange(len(chosen))
+            error = output[rows, actions[chosen]] - targets[chosen]
+            grad = np.zeros_like(output)
+            grad[rows, actions[chosen]] = 2 * error / len(chosen)
+            self._adam(backward(self.params, inputs, grad))
+            losses.append(float(np.mean(error**2)))
+        return float(np.mean(losses))
+
+    def _adam(self, grads: list[np.ndarray]) -> None:
+        self.updates += 1
+        beta1, beta2 = ADAM_BETAS
+        scale = np.sqrt(1 - beta2**self.updates) / (1 - beta1**self.updates)
+        step = self.config.learning_rate * scale
+        for param, grad, moment, square in zip(
+            self.params, grads, self.moments, self.squares, strict=True
+        ):
+            np.multiply(moment, beta1, out=moment)
+            np.add(moment, (1 - beta1) * grad, out=moment)
+            np.multiply(square, beta2, out=square)
+            np.add(square, (1 - beta2) * grad * grad, out=square)
+            np.subtract(param, step * moment / (np.sqrt(square) + ADAM_EPS), out=param)
+
+    # -- self-play -----------------------------------------------------------------------
+
+    def choose(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        values, _ = forward(self.params, observations)
+        legal = masks.astype(bool)
+        best = np.where(legal, values, -np.inf).argmax(axis=1)
+        noise = np.where(legal, self.rng.random(masks.shape), -1.0).argmax(axis=1)
+        explore = self.rng.random(len(best)) < self.config.epsilon
+        chosen: np.ndarray = np.where(explore, noise, best)
+        return chosen
+
+    def run(self, report: Callable[[CurvePoint], None]) -> list[CurvePoint]:
+        """Play and learn until ``config.games`` matches, checkpointing at each evaluation."""
+        config = self.config
+        if not self.curve:
+            report(self._evaluate(float("nan")))
+        batch = BatchEnv(config.game, config.envs, config.players, seed=self.next_seed)
+        pending: list[list[Decision]] = [[] for _ in range(config.envs)]
+        started = time.perf_counter()
+        next_eval = (self.games // config.eval_every + 1) * config.eval_every
+        while self.games < config.games:
+            if self.games < config.teacher_games:
+                self._teacher_game()
+            else:
+                self._self_play_step(batch, pending)
+            if len(self.gathered) >= config.refresh:
+                self.losses.append(self._learn_gathered())
+            if self.games >= next_eval or self.games >= config.games:
+                self.seconds += time.perf_counter() - started
+                self.next_seed = max(self.next_seed, batch.next_seed)
+                report(self._evaluate(float(np.mean(self.losses)) if self.losses else np.nan))
+                self.losses = []
+                next_eval = (self.games // config.eval_every + 1) * config.eval_every
+                started = time.perf_counter()
+        return self.curve
+
+    def _self_play_step(self, batch: BatchEnv, pending: list[list[Decision]]) -> None:
+        """One decision in every match of ``batch``, the network playing every seat."""
+        observations = network_input(self.config.game, batch.observations.copy())
+        actions = self.choose(observations, batch.masks)
+        ending = list(batch.matches)
+        for row, seat in enumerate(batch.seats.tolist()):
+            pending[row].append((observations[row], int(actions[row]), seat))
+        rewards, done = batch.step(actions)
+        self.decisions += len(actions)
+        for row in np.flatnonzero(done).tolist():
+            self._absorb(pending[row], ending[row].match.result(), rewards[row])
+            pending[row] = []
+
+    def _teacher_game(self) -> None:
+        """One match of the teacher level at every seat, slipping to any legal action now
+        and then: what it brings tells the network the worth of the teacher's moves and of
+        the others, and choosing the best of them is already an improvement on the teacher."""
+        match = popote.new_match(self.config.game, self.config.players, self.next_seed, None)
+        self.next_seed += 1
+        log: list[Decision] = []
+        agents = [
+            RecordingBot(make_bot(self.config.teacher, match.game, seat, match.seed), self, log)
+            for seat in range(match.players)
+        ]
+        play_out(match, agents)
+        self.decisions += len(log)
+        result = match.result()
+        rewards = np.asarray(final_rewards(result, match.players), dtype=np.float32)
+        self._absorb(log, result, rewards)
+
+    def _absorb(
+        self, decisions: list[Decision], result: dict[str, Any], rewards: np.ndarray
+    ) -> None:
+        shaping = SHAPING.get(self.config.game)
+        by_seat: dict[int, list[Decision]] = {}
+        for decision in decisions:
+            by_seat.setdefault(decision[2], []).append(decision)
+        for seat, own in by_seat.items():
+            if shaping is None:
+                target = float(rewards[seat]) + self.config.margin_weight * score_margin(
+                    result, seat
+                )
+                targets = [target] * len(own)
+            else:
+                targets = self._shaped_returns(shaping, own, result, float(rewards[seat]))
+            self.gathered += [
+                (observation, action, target)
+                for (observation, action, _), target in zip(own, targets, strict=True)
+            ]
+        self.games += 1
+
+    def _shaped_returns(
+        self, shaping: Shaping, own: list[Decision], result: dict[str, Any], reward: float
+    ) -> list[float]:
+        """Discounted returns over the seat's decisions: each step's change in its score
+        margin (in the game's units: a penalty, a hundred points), then the match's reward."""
+        block, scale, unit, gamma = shaping
+        start, _ = self.tables.observation.offsets()[block]
+        players = len(result["scores"])
+        sign = -1.0 if result.get("lower_is_better") else 1.0
+        margins = [
+            sign * scale * (row[start] - row[start + 1 : start + players].mean()) / unit
+            for row, _, _ in own
+        ]
+        margins.append(sign * score_difference(result["scores"], own[0][2]) / unit)
+        returns, ahead = [], self.config.win_weight * reward
+        for step in reversed(range(len(own))):
+            ahead = (margins[step + 1] - margins[step]) + gamma * ahead
+            returns.append(ahead)
+        return returns[::-1]
+
+    def _learn_gathered(self) -> float:
+        observations, actions, targets = zip(*self.gathered, strict=True)
+        self.gathered = []
+        return self.learn(
+            np.stack(observations), np.asarray(actions), np.asarray(targets, dtype=np.float32)
+        )
+
+    # -- the learning curve --------------------------------------------------------------
+
+    def _evaluate(self, loss: float) -> CurvePoint:
+        point = CurvePoint(self.games, self.decisions, round(self.seconds, 1), loss)
+        network = self.network()
+        for opponent in EVAL_OPPONENTS:
+            point.win_share[opponent] = evaluate(
+                network, opponent, self.config.players, self.config.eval_games
+            )
+        self.curve.append(point)
+        self.save()
+        return point
+
+    # -- the checkpoint ------------------------------------------------------------------
+
+    def save(self) -> None:
+        state = {
+            "config": asdict(self.config),
+            "updates": self.updates,
+            "games": self.games,
+            "decisions": self.decisions,
+            "seconds": self.seconds,
+            "next_seed": self.next_seed,
+            "curve": [asdict(point) for point in self.curve],
+            "rng": self.rng.bit_generator.state,
+        }
+        arrays = {f"p{i}": p for i, p in enumerate(self.params)}
+        arrays |= {f"m{i}": p for i, p in enumerate(self.moments)}
+        arrays |= {f"v{i}": p for i, p in enumerate(self.squares)}
+        partial = self.checkpoint.with_name(self.checkpoint.name + ".part.npz")
+        np.savez(partial, state=np.array(json.dumps(state)), **arrays)  # type: ignore[arg-type]
+        partial.replace(self.checkpoint)
+
+    def _load(self) -> None:
+        with np.load(self.checkpoint) as data:
+            state = json.loads(str(data["state"]))
+            count = len(self.params)
+            self.params = [data[f"p{i}"] for i in range(count)]
+            self.moments = [data[f"m{i}"] for i in range(count)]
+            self.squares = [data[f"v{i}"] for i in range(count)]
+        if state["config"]["game"] != self.config.game:
+            raise popote.InvalidSetup(
+                popote.Text(
+                    "ce point de reprise est celui de {game}",
+                    "this checkpoint belongs to {game}",
+                ).format(game=state["config"]["game"])
+            )
+        self.updates = state["updates"]
+        self.games = state["games"]
+        self.decisions = state["decisions"]
+        self.seconds = state["seconds"]
+        self.next_seed = state["next_seed"]
+        self.curve = [CurvePoint(**point) for point in state["curve"]]
+        self.rng.bit_generator.state = state["rng"]
+
+
+def evaluate(network: Network, opponent: str, players: int | None, games: int) -> float:
+    """The network's mean win share over ``games`` matches among ``opponent`` bots."""
+    total = 0.0
+    for number in range(games):
+        match = popote.new_match(network.game, players, EVAL_SEED + number, None)
+        seat = number % match.players
+        agents = [
+            LearnedBot(s, EVAL_SEED + number, network)
+            if s == seat
+            else make_bot(opponent, match.game, s, EVAL_SEED + number)
+            for s in range(match.players)
+        ]
+        play_out(match, agents)
+        winners = match.result()["winners"]
+        total += 1 / len(winners) if seat in winners else 0.0
+    return total / games
