@@ -8,6 +8,7 @@ import { element, fill, words } from "./common.js";
 
 const MOTION_MS = 260;
 const MANY = 6; // from this many seats on, the seats are drawn smaller
+const LONG = 12; // a caption longer than this widens its card ("Cuisine en désordre")
 const BACKS_SHOWN = 3; // a stack shows at most this many backs, its count written beside
 const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -36,6 +37,7 @@ function face(card, interactive) {
     // A word or two printed at the bottom ("Chaleur"): part of the name, so not read again.
     if (card.title) {
       node.classList.add("titled");
+      if ([...card.title.replaceAll("\u00ad", "")].length > LONG) node.classList.add("long");
       node.append(element("span", card.title, { class: "pc-title", "aria-hidden": "true" }));
     }
   }
