@@ -40,7 +40,7 @@ UTENSIL_TITLES = {
     "fourchette": Text(f"Four{SHY}chette", "Fork"),
     "cuillere": Text("Cuillère", "Spoon"),
     "spatule": Text("Spatule", "Spatula"),
-    "araignee": Text("Araignée", "Skimmer"),
+    "araignee": Text(f"Arai{SHY}gnée", "Skimmer"),
     "couvercle": Text(f"Cou{SHY}vercle", "Lid"),
     "passoire": Text("Passoire", "Colander"),
 }
