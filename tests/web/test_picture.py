@@ -136,7 +136,9 @@ def test_pieds_draws_the_total_and_fits_a_phone(browser: Browser, server: Server
     # Whoever asks for no motion sees none.
     page.emulate_media(reduced_motion="reduce")
     page.locator("#picture-panel .own-hand .pc.playable").first.click()
-    page.wait_for_function(f"window.popoteTable.state.view.total !== {total}")
+    # A function, not an expression: Playwright evaluates an expression with eval, which the
+    # page's CSP (script-src 'self') refuses.
+    page.wait_for_function("(total) => window.popoteTable.state.view.total !== total", arg=total)
     assert page.evaluate("document.getAnimations().length") == 0
     now = state(page)["view"]["total"]
     expect(page.locator("#picture-panel .track-token").first).to_have_text(str(now))
