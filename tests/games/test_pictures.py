@@ -118,3 +118,35 @@ def test_pieds_shows_others_islands_only_with_assisted(assisted: bool) -> None:
     assert islands and all(card["down"] is not assisted for card in islands)
     own = picture["hand"][1]["cards"]
     assert [card["corner"] for card in own] == [str(v) for v in match.view(0)["islands"]]
+
+
+CAPTIONED = {"boom-badaboom": 3, "stir-fry-eighteen": 2, "ar-seizh-bigoudenn": 3}
+"""The games whose faces show only a sign and a value without their caption."""
+SHORT = 24
+"""A caption is a word or two: it fits at the bottom of a card."""
+
+
+def face_up(picture: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every face up of the picture: the seats', the centre's and the hand's."""
+    parts = [part for seat in picture["seats"] for part in seat["parts"]]
+    parts += picture["centre"] + picture["hand"]
+    return [card for part in parts for card in part.get("cards", []) if not card["down"]]
+
+
+@pytest.mark.parametrize("game", sorted(CAPTIONED))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_card_face_up_carries_a_short_caption_in_both_languages(game: str, seed: int) -> None:
+    players = CAPTIONED[game]
+    match = popote.new_match(game, players=players, seed=seed)
+    seen = 0
+    for _ in range(6):
+        for seat in (None, *range(players)):
+            for lang in ("fr", "en"):
+                faces = face_up(drawn(match, seat, lang))
+                seen += len(faces)
+                untitled = [face["name"] for face in faces if not face["title"].strip()]
+                assert untitled == [], (game, lang, untitled)
+                long = [face["title"] for face in faces if len(face["title"]) > SHORT]
+                assert long == [], (game, lang, long)
+        advance(match, 9, seed)
+    assert seen > 50

@@ -136,7 +136,9 @@ def test_pieds_draws_the_total_and_fits_a_phone(browser: Browser, server: Server
     # Whoever asks for no motion sees none.
     page.emulate_media(reduced_motion="reduce")
     page.locator("#picture-panel .own-hand .pc.playable").first.click()
-    page.wait_for_function(f"window.popoteTable.state.view.total !== {total}")
+    # A function, not an expression: Playwright evaluates an expression with eval, which the
+    # page's CSP (script-src 'self') refuses.
+    page.wait_for_function("(total) => window.popoteTable.state.view.total !== total", arg=total)
     assert page.evaluate("document.getAnimations().length") == 0
     now = state(page)["view"]["total"]
     expect(page.locator("#picture-panel .track-token").first).to_have_text(str(now))
@@ -179,3 +181,45 @@ def test_sounds_only_after_the_switch_and_the_verbosity_filters(
     page.reload()
     expect(page.locator("#sound-switch")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#verbosity")).to_have_value("turn")
+
+
+CAPTIONS = """() => ({ drawn: window.popoteTable.state.picture.hand.flatMap((pile) => pile.cards),
+  cards: [...document.querySelectorAll("#picture-panel .own-hand .pc")].map((card) => {
+  const title = card.querySelector(".pc-title");
+  const box = card.getBoundingClientRect();
+  const text = title && title.getBoundingClientRect();
+  return {
+    name: card.getAttribute("aria-label"),
+    title: title ? title.textContent : null,
+    hidden: title ? title.getAttribute("aria-hidden") : null,
+    inside: !!text && text.width > 0 && text.left >= box.left && text.right <= box.right
+      && text.top >= box.top && text.bottom <= box.bottom,
+    whole: !!title && title.scrollHeight <= title.clientHeight + 1
+      && title.scrollWidth <= title.clientWidth + 1,
+  };
+}) })"""
+"""The hand the server drew and each card of it on the page: its accessible name, its
+caption, whether the caption is hidden from screen readers, lies within the card and is
+shown whole (not cut); read in one go."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_boom_hand_cards_show_their_caption(browser: Browser, server: Server, lang: str) -> None:
+    page = open_page(browser, server, lang)
+    enter(page, "Katell")
+    create_table(page, "boom-badaboom", 3, 2, {"difficulty": "cupcake"}, seed=SEED)
+    started(page)
+    hand = page.locator("#picture-panel .own-hand .pc")
+    expect(hand.first).to_be_visible()
+    expect(hand.first.locator(".pc-title")).to_be_visible()
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        seen = page.evaluate(CAPTIONS)
+        cards = seen["cards"]
+        assert [(card["name"], card["title"]) for card in cards] == [
+            (face["name"], face["title"]) for face in seen["drawn"]
+        ]
+        assert all(card["title"] and card["hidden"] == "true" for card in cards), cards
+        assert all(card["inside"] and card["whole"] for card in cards), (size, cards)
+    check_axe(page)
+    screenshot(page, f"picture-boom-caption-{lang}")

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -45,7 +45,10 @@ class Face:
     whether it lies face ``down``, and ``plays``: the legal action that plays it now, which a
     click sends (``None`` when it cannot be played, ``why`` then says why when known).
     ``choices`` holds the legal actions when several play the card (a card aimed at a chosen
-    player, an ingredient taken in several ways): a click offers them to choose from."""
+    player, an ingredient taken in several ways): a click offers them to choose from.
+    ``title`` is a word or two printed on the face ("Chaleur", "Crevette") so that a sighted
+    player knows the card at a glance; it only repeats part of ``name`` (a client hides it
+    from screen readers), and playing cards, whose rank and suit say it all, have none."""
 
     name: str
     corner: str = ""
@@ -55,6 +58,7 @@ class Face:
     plays: Action | None = None
     why: str = ""
     choices: tuple[Action, ...] = ()
+    title: str = ""
 
     @classmethod
     def back(cls, name: str) -> Face:
@@ -71,7 +75,24 @@ class Face:
             "plays": None if self.plays is None else dict(self.plays),
             "why": self.why,
             "choices": [dict(action) for action in self.choices],
+            "title": self.title,
         }
+
+
+SHY = "\u00ad"
+"""A soft hyphen: where a long word of a caption may break (shown only where it does)."""
+
+
+def caption(words: str, breaks: Mapping[str, str] | None = None) -> str:
+    """``words`` as a face's caption: capitalised, a long word given where it may break.
+
+    >>> caption("sauce soja")
+    'Sauce soja'
+    >>> caption("champignons", {"champignons": "champi" + SHY + "gnons"}) == "Champi\u00adgnons"
+    True
+    """
+    words = (breaks or {}).get(words, words)
+    return words[:1].upper() + words[1:]
 
 
 def playing(face: Face, actions: Sequence[Action]) -> Face:

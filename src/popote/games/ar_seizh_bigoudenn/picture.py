@@ -12,7 +12,17 @@ from typing import Any
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.picture import Face, Part, Picture, Pile, SeatPicture, Tone, playing
+from popote.core.picture import (
+    SHY,
+    Face,
+    Part,
+    Picture,
+    Pile,
+    SeatPicture,
+    Tone,
+    caption,
+    playing,
+)
 from popote.games.ar_seizh_bigoudenn import words as w
 from popote.games.ar_seizh_bigoudenn.cards import HAND_COUNT, INGREDIENTS, SURFACE_LIMIT
 
@@ -25,6 +35,24 @@ UTENSIL_SIGNS = {
     "couvercle": "⌒",
     "passoire": "◌",
 }
+UTENSIL_TITLES = {
+    "couteau": Text("Couteau", "Knife"),
+    "fourchette": Text(f"Four{SHY}chette", "Fork"),
+    "cuillere": Text("Cuillère", "Spoon"),
+    "spatule": Text("Spatule", "Spatula"),
+    "araignee": Text(f"Arai{SHY}gnée", "Skimmer"),
+    "couvercle": Text(f"Cou{SHY}vercle", "Lid"),
+    "passoire": Text("Passoire", "Colander"),
+}
+"""A utensil's caption, its name without its article."""
+BREAKS = {
+    "champignons": f"champi{SHY}gnons",
+    "mushrooms": f"mush{SHY}rooms",
+    "strawberries": f"straw{SHY}berries",
+    "saint-jacques": "Saint-Jacques",
+}
+"""Where a caption's long word may break, or how it is written at its head."""
+ARTICLES = ("la ", "the ")
 SAVOURY = ("▲", Tone.GREEN)
 SWEET = ("♥", Tone.RED)
 CARD_FACES = {"galette": ("G", "◉", Tone.GOLD), "crepe": ("C", "◎", Tone.BLUE)}
@@ -32,6 +60,8 @@ CARD_FACES = {"galette": ("G", "◉", Tone.GOLD), "crepe": ("C", "◎", Tone.BLU
 BARE = Text("{c}, à main nue", "{c}, bare-handed")
 WITH = Text("{c}, avec {u}", "{c}, with {u}")
 FREE = Text("main libre", "free hand")
+FREE_TITLE = Text("Libre", "Free")
+OFF_MENU_TITLE = Text("Hors menu", "Off menu")
 HANDS = Text("Mains", "Hands")
 YOUR_HANDS = Text("Vos mains", "Your hands")
 SURFACE = Text("Plan de travail ({n} sur {m})", "Work surface ({n} of {m})")
@@ -87,36 +117,49 @@ def ingredient(key: str, lang: Lang, why: str = "") -> Face:
     else:
         name = WITH.render(lang, c=name, u=w.utensil(card.utensil, lang))
     sign, tone = SAVOURY if card.savoury else SWEET
-    return Face(name, str(card.value), sign, tone, why=why)
+    title = caption(card.en if lang == "en" else card.fr, BREAKS)
+    return Face(name, str(card.value), sign, tone, why=why, title=title)
 
 
 def utensil(key: str, lang: Lang, why: str = "") -> Face:
-    name = w.utensil(key, lang)
-    return Face(name, sign=UTENSIL_SIGNS[key], tone=Tone.BLACK, why=why)
+    name, title = w.utensil(key, lang), UTENSIL_TITLES[key].get(lang)
+    return Face(name, sign=UTENSIL_SIGNS[key], tone=Tone.BLACK, why=why, title=title)
 
 
 def _hands(view: View, seat: int, lang: Lang, label: Text, why: str = "") -> Pile:
     held = [utensil(key, lang, why=why) for key in view["hands"][seat]]
-    held += [Face(FREE.get(lang), sign="○", why=why)] * (HAND_COUNT - len(held))
+    free = Face(FREE.get(lang), sign="○", why=why, title=FREE_TITLE.get(lang))
+    held += [free] * (HAND_COUNT - len(held))
     return Pile(label.get(lang), tuple(held))
 
 
 def _card(view: View, seat: int, lang: Lang) -> Pile:
     side = view["faces"][seat]
     corner, sign, tone = CARD_FACES[side]
-    face = Face(CARD_FACE.render(lang, f=w.face(side, lang)), corner, sign, tone)
+    title = caption(w.face(side, lang))
+    face = Face(CARD_FACE.render(lang, f=w.face(side, lang)), corner, sign, tone, title=title)
     return Pile(CARD.get(lang), (face,))
+
+
+def _recipe_title(key: str, lang: Lang) -> str:
+    """A recipe's name without its article: "Complète", "Pont-l'Abbé"."""
+    name = w.recipe(key, lang)
+    for article in ARTICLES:
+        name = name.removeprefix(article)
+    return caption(name)
 
 
 def _dish_face(dish: dict[str, Any], lang: Lang) -> Face:
     if dish["recipe"] is None:
-        name = OFF_MENU.render(lang, f=w.face(dish["dish"], lang))
-    elif dish["specialty"]:
-        name = SPECIAL.render(lang, r=w.recipe(dish["recipe"], lang))
+        name, title = OFF_MENU.render(lang, f=w.face(dish["dish"], lang)), OFF_MENU_TITLE.get(lang)
     else:
         name = w.recipe(dish["recipe"], lang)
+        title = _recipe_title(dish["recipe"], lang)
+        if dish["specialty"]:
+            name = SPECIAL.render(lang, r=name)
     _, sign, tone = CARD_FACES[dish["dish"]]
-    return Face(DISH.render(lang, d=name, p=dish["points"]), str(dish["points"]), sign, tone)
+    words = DISH.render(lang, d=name, p=dish["points"])
+    return Face(words, str(dish["points"]), sign, tone, title=title)
 
 
 def _window_notes(view: View, seat: int, lang: Lang) -> list[str]:

@@ -5,11 +5,13 @@ pile, each seat's role card and hand. Built from a seat's view and legal actions
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
 from popote.core.picture import (
+    SHY,
     Face,
     Mark,
     Part,
@@ -35,6 +37,28 @@ FAMILY: dict[Category, tuple[str, Tone]] = {
 reactive cards (the apron's shield), the Glouton's objectives."""
 SIGNS = {"spatula": "↩", "boost": "×2"}
 """Reactive cards other than the apron carry their own sign."""
+
+FAMILY_TITLES = {
+    Category.HEAT: Text("Chaleur", "Heat"),
+    Category.COOL: Text("Froid", "Cooling"),
+    Category.OBJECTIVE: Text("Objectif", "Objective"),
+}
+TITLES = {
+    "peek": Text("Coup d'œil", "Glance"),
+    "accident": Text("Accident", "Accident"),
+    "fumble": Text(f"Mala{SHY}dresse", f"Butter{SHY}fingers"),
+    "oven_up": Text("Four +", "Oven +"),
+    "oven_down": Text(f"Four {MINUS}", f"Oven {MINUS}"),
+    "recover": Text("Reprise", "Recovery"),
+    "swap": Text("Échange", "Swap"),
+    "apron": Text("Tablier", "Apron"),
+    "spatula": Text("Spatule", "Spatula"),
+    "boost": Text("Boost", "Boost"),
+}
+"""A card's caption, a word or two printed on it: its family's for heat, cooling and the
+objectives (the corner says the value), else its own short name."""
+EVENT_TITLES = {"clumsiness": Text(f"Mala{SHY}dresse", "Clumsiness")}
+"""An event's caption is its name, shortened where the name is long."""
 
 EVENT_SIGNS = {
     "ingredient_swap": "⇄",
@@ -96,7 +120,10 @@ def card_face(key: str, lang: Lang, plays: Action | None = None, why: str = "") 
     if kind.category in (Category.HEAT, Category.COOL):
         plus = "+" if kind.category is Category.HEAT else MINUS
         corner = plus + (str(kind.value) if kind.value else "?")
-    return Face(card_name(key, lang), corner, sign, tone, plays=plays, why=why)
+    title = TITLES.get(key) or FAMILY_TITLES[kind.category]
+    return Face(
+        card_name(key, lang), corner, sign, tone, plays=plays, why=why, title=title.get(lang)
+    )
 
 
 def _only(legal: Sequence[Action], kinds: Sequence[str], key: str) -> list[Action]:
@@ -129,7 +156,8 @@ def _event(view: View, lang: Lang) -> Pile | None:
     if key is None:
         return None
     name = EVENT_FACE.render(lang, n=EVENTS[key].get(lang), h=EVENT_HELP[key].get(lang))
-    face = Face(name, str(view["round"]), EVENT_SIGNS[key], Tone.GOLD)
+    title = EVENT_TITLES.get(key, EVENTS[key]).get(lang)
+    face = Face(name, str(view["round"]), EVENT_SIGNS[key], Tone.GOLD, title=title)
     return Pile(EVENT.get(lang), (face,))
 
 
@@ -142,7 +170,7 @@ def _chain(view: View, lang: Lang, names: Sequence[str]) -> Pile | None:
         mode = MODES[link["mode"]].render(lang, target=target)
         face = card_face(link["card"], lang)
         name = LINK.render(lang, c=face.name, n=names[link["seat"]], m=mode)
-        faces.append(Face(name, face.corner, face.sign, face.tone))
+        faces.append(replace(face, name=name))
     return Pile(CHAIN.get(lang), tuple(faces), spread=False)
 
 
@@ -185,8 +213,9 @@ def _role(view: View, seat: int, lang: Lang) -> Pile:
     role = view["roles"][seat]
     if role is None:
         return Pile(ROLE.get(lang), (Face.back(HIDDEN_ROLE.get(lang)),))
-    name = ROLE_FACE.render(lang, r=ROLES[role].get(lang))
-    return Pile(ROLE.get(lang), (Face(name, sign="♛", tone=Tone.BLACK),))
+    title = ROLES[role].get(lang)
+    name = ROLE_FACE.render(lang, r=title)
+    return Pile(ROLE.get(lang), (Face(name, sign="♛", tone=Tone.BLACK, title=title),))
 
 
 def _seat(view: View, seat: int, legal: Sequence[Action], lang: Lang) -> SeatPicture:

@@ -35,6 +35,8 @@ ISLANDS = Plural(("{n} île", "{n} îles"), ("{n} island", "{n} islands"))
 ISLAND = Text("île {n}", "island {n}")
 HIDDEN_ISLAND = Text("île cachée", "hidden island")
 PENALTY = Text("carte pénalité", "penalty card")
+PENALTY_TITLE = Text("Pénalité", "Penalty")
+ISLAND_TITLE = Text("Île", "Island")
 PENALTY_CARDS = Text("Cartes pénalité", "Penalty cards")
 NOT_YOUR_TURN = Text("Ce n'est pas votre tour.", "It is not your turn.")
 
@@ -61,7 +63,9 @@ def number(card: int, plays: Action | None = None, why: str = "") -> Face:
 
 
 def island(value: int, lang: Lang) -> Face:
-    return Face(ISLAND.render(lang, n=value), str(value), "≈", Tone.GREEN)
+    return Face(
+        ISLAND.render(lang, n=value), str(value), "≈", Tone.GREEN, title=ISLAND_TITLE.get(lang)
+    )
 
 
 def _track(view: View, lang: Lang) -> Track:
@@ -95,7 +99,8 @@ def _seat(seat: int, view: View, lang: Lang) -> SeatPicture:
         parts.append(Pile(IN_HAND.render(held, lang), count=held, spread=False))
         parts.append(_islands_of(seat, view, lang))
     said = PENALTIES.render(penalties, lang, limit=PENALTY_LIMIT)
-    marks = tuple(Face(PENALTY.get(lang), "!", "✋", Tone.HOT) for _ in range(penalties))
+    penalty = Face(PENALTY.get(lang), "!", "✋", Tone.HOT, title=PENALTY_TITLE.get(lang))
+    marks = (penalty,) * penalties
     if marks:
         parts.append(Pile(PENALTY_CARDS.get(lang), marks, spread=False))
     return SeatPicture(seat, tuple(parts), (said,))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.picture import Face, Picture, Pile, SeatPicture, Tone, playing
+from popote.core.picture import SHY, Face, Picture, Pile, SeatPicture, Tone, caption, playing
 from popote.games.stir_fry_eighteen.cards import (
     CHAMPIGNONS,
     CREVETTE,
@@ -38,6 +38,8 @@ FAMILY: dict[str, tuple[str, Tone]] = {
     NOUILLES: ("≋", Tone.GOLD),
 }
 """A sign and a tone per family: proteins, aromatics, the sauce, mushrooms, noodles."""
+BREAKS = {"champignons": f"champi{SHY}gnons", "mushrooms": f"mush{SHY}rooms"}
+"""Where a caption's long word may break."""
 
 BACK = Text("carte face cachée", "face-down card")
 HAND = Text("Votre main", "Your hand")
@@ -79,15 +81,16 @@ def card_face(
     plays: Action | None = None,
     why: str = "",
 ) -> Face:
-    """An ingredient face up: by default named with the values it may score, its lowest value
-    in the corner."""
+    """An ingredient face up, captioned with its name: by default named with the values it
+    may score, its lowest value in the corner."""
     low, high = card_value(card, ()), card_value(card, EVERYTHING)
     if name is None:
         words = FIXED if low == high else RANGE
         name = words.render(lang, c=NAMES[card].get(lang), a=low, b=high)
     sign, tone = FAMILY[card]
     corner = str(low) if corner is None else corner
-    return Face(name, corner=corner, sign=sign, tone=tone, plays=plays, why=why)
+    title = caption(NAMES[card].get(lang), BREAKS)
+    return Face(name, corner=corner, sign=sign, tone=tone, plays=plays, why=why, title=title)
 
 
 def _backs(count: int, lang: Lang) -> tuple[Face, ...]:

@@ -8,10 +8,12 @@ import { element, fill, words } from "./common.js";
 
 const MOTION_MS = 260;
 const MANY = 6; // from this many seats on, the seats are drawn smaller
+const LONG = 12; // a caption longer than this widens its card ("Cuisine en désordre")
 const BACKS_SHOWN = 3; // a stack shows at most this many backs, its count written beside
 const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-// One card face: a corner mark and a sign, in its tone; face down, a back.
+// One card face: a corner mark and a sign, in its tone, and its caption when it has one;
+// face down, a back.
 function face(card, interactive) {
   const tag = interactive ? "button" : "div";
   const node = element(tag, null, { class: `pc tone-${card.tone}${card.down ? " down" : ""}` });
@@ -32,6 +34,12 @@ function face(card, interactive) {
     if (!wide) top.append(element("span", card.sign));
     const middle = element("span", card.sign || card.corner, { class: "pc-sign", "aria-hidden": "true" });
     node.append(top, middle);
+    // A word or two printed at the bottom ("Chaleur"): part of the name, so not read again.
+    if (card.title) {
+      node.classList.add("titled");
+      if ([...card.title.replaceAll("\u00ad", "")].length > LONG) node.classList.add("long");
+      node.append(element("span", card.title, { class: "pc-title", "aria-hidden": "true" }));
+    }
   }
   return node;
 }
