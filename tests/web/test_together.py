@@ -96,10 +96,15 @@ def replay(page: Page, table: str) -> None:
     last = int(re.findall(r"\d+", position.inner_text())[-1])
     expect(position).to_have_text(f"Position {last} sur {last}")
     check_axe(page)
+    # Each key loads the next position's page; its keys work once its script has put the
+    # focus on the lines (a key pressed before that, on a busy machine, reaches no listener).
+    lines = page.locator("#replay-lines")
     page.keyboard.press("p")
     expect(position).to_have_text(f"Position {last - 1} sur {last}")
+    expect(lines).to_be_focused()
     page.keyboard.press("ArrowLeft")
     expect(position).to_have_text(f"Position {last - 2} sur {last}")
+    expect(lines).to_be_focused()
     page.keyboard.press("n")
     expect(position).to_have_text(f"Position {last - 1} sur {last}")
     page.get_by_role("link", name="Début").click()
