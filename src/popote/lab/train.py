@@ -52,13 +52,13 @@ ADAM_EPS = 1e-8
 Shaping = tuple[str, float, float, float]
 SHAPING: dict[str, Shaping] = {
     "pieds-dans-le-plat": ("penalties", 4.0, 1.0, 0.9),
-    "bouillabaisse": ("totals", 1000.0, 20.0, 0.97),
+    "bouillabaisse": ("totals", 1000.0, 20.0, 0.8),
 }
 """Per game, the observation block of scores per relative seat, its scale, the unit a
 step's change of margin is counted in (a penalty; twenty points, about a trick's worth) and
-the discount per own decision (Bouillabaisse's totals move only when a manche ends, a dozen
-decisions later): the targets follow the score as it moves, which teaches faster than the
-match's end alone."""
+the discount per own decision (in Bouillabaisse a trick's points count when the trick ends,
+see :data:`TALLIES`; 0.8 keeps the next manches' luck out of a card's worth): the targets
+follow the score as it moves, which teaches faster than the match's end alone."""
 TALLIES: dict[str, type[MancheTally]] = {"bouillabaisse": MancheTally}
 """Games whose scores, as the shaping reads them, count the points taken in the round
 under way (:mod:`popote.lab.tally`) rather than the totals of the observation."""
