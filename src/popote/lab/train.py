@@ -36,6 +36,7 @@ from popote.bots.runner import play_out
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.match import Match
+from popote.lab.tally import MancheTally
 from popote.rl.batch import BatchEnv
 from popote.rl.env import final_rewards
 from popote.rl.games import TABLES
@@ -51,15 +52,19 @@ ADAM_EPS = 1e-8
 Shaping = tuple[str, float, float, float]
 SHAPING: dict[str, Shaping] = {
     "pieds-dans-le-plat": ("penalties", 4.0, 1.0, 0.9),
-    "bouillabaisse": ("totals", 1000.0, 20.0, 0.97),
+    "bouillabaisse": ("totals", 1000.0, 20.0, 0.8),
 }
 """Per game, the observation block of scores per relative seat, its scale, the unit a
 step's change of margin is counted in (a penalty; twenty points, about a trick's worth) and
-the discount per own decision (Bouillabaisse's totals move only when a manche ends, a dozen
-decisions later): the targets follow the score as it moves, which teaches faster than the
-match's end alone."""
-Decision = tuple[np.ndarray, int, int]
-"""What the network read, the action index chosen, the seat that chose it."""
+the discount per own decision (in Bouillabaisse a trick's points count when the trick ends,
+see :data:`TALLIES`; 0.8 keeps the next manches' luck out of a card's worth): the targets
+follow the score as it moves, which teaches faster than the match's end alone."""
+TALLIES: dict[str, type[MancheTally]] = {"bouillabaisse": MancheTally}
+"""Games whose scores, as the shaping reads them, count the points taken in the round
+under way (:mod:`popote.lab.tally`) rather than the totals of the observation."""
+Decision = tuple[np.ndarray, int, int, float | None]
+"""What the network read, the action index chosen, the seat that chose it, and its score
+margin then where :data:`TALLIES` counts it."""
 
 
 @dataclass(frozen=True)
@@ -151,16 +156,27 @@ def score_margin(result: dict[str, Any], seat: int) -> float:
     return float(-margin if result.get("lower_is_better") else margin)
 
 
+def tally_margin(tally: MancheTally | None, match: Match, seat: int) -> float | None:
+    """The seat's score margin as ``tally`` counts it, better when higher; None without."""
+    if tally is None:
+        return None
+    margin = score_difference(tally.scores(match), seat)
+    return -margin if tally.lower_is_better else margin
+
+
 class RecordingBot(Bot):
     """The teacher at one seat (now and then any legal action), noting each decision."""
 
     kind = "recording"
 
-    def __init__(self, inner: Bot, trainer: Trainer, log: list[Decision]) -> None:
+    def __init__(
+        self, inner: Bot, trainer: Trainer, log: list[Decision], tally: MancheTally | None
+    ) -> None:
         super().__init__(inner.seat, int(trainer.rng.integers(1 << 30)))
         self.inner = inner
         self.trainer = trainer
         self.log = log
+        self.tally = tally
         self.encoding = trainer.tables.observation
         self.memory = self.encoding.new_memory()
 
@@ -181,7 +197,7 @@ class RecordingBot(Bot):
             chosen = self.inner.choose(match)
             index = next(i for i, action in legal.items() if action == chosen)
         row = network_input(trainer.config.game, observation[None, :])[0]
-        self.log.append((row, index, self.seat))
+        self.log.append((row, index, self.seat, tally_margin(self.tally, match, self.seat)))
         return legal[index]
 
 
@@ -269,6 +285,7 @@ class Trainer:
             report(self._evaluate(float("nan")))
         batch = BatchEnv(config.game, config.envs, config.players, seed=self.next_seed)
         pending: list[list[Decision]] = [[] for _ in range(config.envs)]
+        self.tallies = [self._new_tally() for _ in range(config.envs)]
         started = time.perf_counter()
         next_eval = (self.games // config.eval_every + 1) * config.eval_every
         while self.games < config.games:
@@ -293,12 +310,14 @@ class Trainer:
         actions = self.choose(observations, batch.masks)
         ending = list(batch.matches)
         for row, seat in enumerate(batch.seats.tolist()):
-            pending[row].append((observations[row], int(actions[row]), seat))
+            margin = tally_margin(self.tallies[row], ending[row].match, seat)
+            pending[row].append((observations[row], int(actions[row]), seat, margin))
         rewards, done = batch.step(actions)
         self.decisions += len(actions)
         for row in np.flatnonzero(done).tolist():
             self._absorb(pending[row], ending[row].match.result(), rewards[row])
             pending[row] = []
+            self.tallies[row] = self._new_tally()
 
     def _teacher_game(self) -> None:
         """One match of the teacher level at every seat, slipping to any legal action now
@@ -307,8 +326,11 @@ class Trainer:
         match = popote.new_match(self.config.game, self.config.players, self.next_seed, None)
         self.next_seed += 1
         log: list[Decision] = []
+        tally = self._new_tally()
         agents = [
-            RecordingBot(make_bot(self.config.teacher, match.game, seat, match.seed), self, log)
+            RecordingBot(
+                make_bot(self.config.teacher, match.game, seat, match.seed), self, log, tally
+            )
             for seat in range(match.players)
         ]
         play_out(match, agents)
@@ -316,6 +338,10 @@ class Trainer:
         result = match.result()
         rewards = np.asarray(final_rewards(result, match.players), dtype=np.float32)
         self._absorb(log, result, rewards)
+
+    def _new_tally(self) -> MancheTally | None:
+        kind = TALLIES.get(self.config.game)
+        return None if kind is None else kind(self.players)
 
     def _absorb(
         self, decisions: list[Decision], result: dict[str, Any], rewards: np.ndarray
@@ -334,7 +360,7 @@ class Trainer:
                 targets = self._shaped_returns(shaping, own, result, float(rewards[seat]))
             self.gathered += [
                 (observation, action, target)
-                for (observation, action, _), target in zip(own, targets, strict=True)
+                for (observation, action, _, _), target in zip(own, targets, strict=True)
             ]
         self.games += 1
 
@@ -349,7 +375,9 @@ class Trainer:
         sign = -1.0 if result.get("lower_is_better") else 1.0
         margins = [
             sign * scale * (row[start] - row[start + 1 : start + players].mean()) / unit
-            for row, _, _ in own
+            if margin is None
+            else margin / unit
+            for row, _, _, margin in own
         ]
         margins.append(sign * score_difference(result["scores"], own[0][2]) / unit)
         returns, ahead = [], self.config.win_weight * reward
