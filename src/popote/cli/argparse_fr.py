@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from popote.core.i18n import Lang
+from popote.core.i18n import Lang, Text
 from popote.core.wording import NBSP
 
 FRENCH = {
@@ -48,6 +48,16 @@ FRENCH_COUNTED = {
         "%s valeurs attendues",
     )
 }
+
+
+class Say:
+    """Help texts in the language of the parser being built: ``say(fr, en)``."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def __call__(self, fr: str, en: str) -> str:
+        return Text(fr, en).get(self.lang)
 
 
 class FrenchHelpFormatter(argparse.HelpFormatter):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from popote.bots.registry import parse_bot_kinds
+from popote.cli.argparse_fr import Say
 from popote.cli.batch import (
     INTERRUPTED,
     add_backend_argument,
@@ -44,8 +45,7 @@ def add_calibrate_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None
     """What only ``calibrate`` asks (the game, ``--players``, ``--seed``, ``--option`` and
     ``--bots`` are the other batch commands')."""
 
-    def say(fr: str, en: str) -> str:
-        return Text(fr, en).get(lang)
+    say = Say(lang)
 
     parser.epilog = EPILOG.get(lang)
 

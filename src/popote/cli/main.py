@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from popote.cli.argparse_fr import argparse_language, help_formatter
+from popote.cli.argparse_fr import Say, argparse_language, help_formatter
 from popote.cli.batch import (
     BALANCE_OUT,
     add_backend_argument,
@@ -48,19 +48,9 @@ def language_asked(argv: Sequence[str]) -> Lang:
     return "fr"
 
 
-class _Say:
-    """Help texts in the language of the parser being built."""
-
-    def __init__(self, lang: Lang) -> None:
-        self.lang = lang
-
-    def __call__(self, fr: str, en: str) -> str:
-        return Text(fr, en).get(self.lang)
-
-
 def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
     """The ``popote`` command, every description in ``lang``."""
-    say = _Say(lang)
+    say = Say(lang)
     formatter = help_formatter(lang)
     parser = argparse.ArgumentParser(
         prog="popote",
@@ -188,7 +178,7 @@ BATCH_SUMMARIES = (
 )
 
 
-def _lang_argument(parser: argparse.ArgumentParser, say: _Say, default: str) -> None:
+def _lang_argument(parser: argparse.ArgumentParser, say: Say, default: str) -> None:
     parser.add_argument(
         "--lang",
         choices=["fr", "en"],
@@ -201,7 +191,7 @@ def _lang_argument(parser: argparse.ArgumentParser, say: _Say, default: str) -> 
 
 
 def _match_arguments(
-    parser: argparse.ArgumentParser, say: _Say, seed: str, game_needed: bool = True
+    parser: argparse.ArgumentParser, say: Say, seed: str, game_needed: bool = True
 ) -> None:
     """The game and how its matches are set up: players, seed, options."""
     parser.add_argument(
@@ -241,7 +231,7 @@ def _match_arguments(
     )
 
 
-def _bots_argument(parser: argparse.ArgumentParser, say: _Say) -> None:
+def _bots_argument(parser: argparse.ArgumentParser, say: Say) -> None:
     parser.add_argument(
         "--bots",
         default="heuristic",
@@ -254,7 +244,7 @@ def _bots_argument(parser: argparse.ArgumentParser, say: _Say) -> None:
     )
 
 
-def _play_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
+def _play_arguments(play: argparse.ArgumentParser, say: Say) -> None:
     _match_arguments(
         play,
         say,
@@ -307,7 +297,7 @@ def _play_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
     _online_arguments(play, say)
 
 
-def _online_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
+def _online_arguments(play: argparse.ArgumentParser, say: Say) -> None:
     play.add_argument(
         "--server",
         metavar="URL",
@@ -337,7 +327,7 @@ def _online_arguments(play: argparse.ArgumentParser, say: _Say) -> None:
     )
 
 
-def _regret_arguments(regret: argparse.ArgumentParser, say: _Say) -> None:
+def _regret_arguments(regret: argparse.ArgumentParser, say: Say) -> None:
     _match_arguments(regret, say, seed=say("(défaut : 0)", "(default: 0)"))
     positions = Text(
         "positions jugées, une par partie (défaut : {n})",
@@ -371,7 +361,7 @@ def _regret_arguments(regret: argparse.ArgumentParser, say: _Say) -> None:
     )
 
 
-def _ladder_arguments(ladder: argparse.ArgumentParser, say: _Say) -> None:
+def _ladder_arguments(ladder: argparse.ArgumentParser, say: Say) -> None:
     _match_arguments(ladder, say, seed=say("(défaut : 0)", "(default: 0)"))
     deals = Text(
         "donnes à jouer, chacune une fois par niveau (défaut : {n})",
@@ -420,7 +410,7 @@ def _ladder_arguments(ladder: argparse.ArgumentParser, say: _Say) -> None:
     )
 
 
-def _balance_arguments(balance: argparse.ArgumentParser, say: _Say) -> None:
+def _balance_arguments(balance: argparse.ArgumentParser, say: Say) -> None:
     balance.add_argument(
         "game",
         metavar=say("JEU", "GAME"),
@@ -457,7 +447,7 @@ def _balance_arguments(balance: argparse.ArgumentParser, say: _Say) -> None:
     add_progress_argument(balance, say.lang)
 
 
-def _replay_arguments(replay: argparse.ArgumentParser, say: _Say) -> None:
+def _replay_arguments(replay: argparse.ArgumentParser, say: Say) -> None:
     replay.add_argument(
         "file",
         type=Path,

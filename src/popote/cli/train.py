@@ -6,6 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
+from popote.cli.argparse_fr import Say
 from popote.core.i18n import Lang, Text
 from popote.core.registry import all_games
 from popote.lab.train import EVAL_OPPONENTS, CurvePoint, TrainConfig, Trainer
@@ -18,8 +19,7 @@ PROGRESS = Text(
 
 
 def add_train_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    def say(fr: str, en: str) -> str:
-        return Text(fr, en).get(lang)
+    say = Say(lang)
 
     parser.add_argument("game", choices=list(all_games()))
     parser.add_argument(
