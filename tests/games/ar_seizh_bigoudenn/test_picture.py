@@ -10,10 +10,10 @@ import pytest
 
 import popote
 from popote.core.actions import Action
-from popote.core.chance import Chance
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.picture import Face, Part, Picture, Pile
 from popote.games.ar_seizh_bigoudenn.scenario import scenario_match
+from tests.games.pictures import drawn_picture, random_moments
 
 from .helpers import PASS, STOP, bid, cook, grab, take
 
@@ -22,21 +22,11 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
 
 
 def picture(match: popote.Match, seat: int | None, lang: Lang = "fr") -> Picture:
-    legal = match.legal_actions(seat) if seat is not None and seat in match.to_act else []
-    found = match.game.presenter.picture(match.view(seat), legal, lang, NAMES[: match.players])
-    assert found is not None
-    return found
+    return drawn_picture(match, seat, NAMES, lang)
 
 
 def moments(seed: int, players: int, steps: int = 200, **options: object) -> Iterator[popote.Match]:
-    match = popote.new_match(GAME, players=players, seed=seed, options={"rounds": 3, **options})
-    chance = Chance(seed)
-    for _ in range(steps):
-        yield match
-        if match.over:
-            return
-        seat = chance.choice(match.to_act)
-        match.act(seat, chance.choice(match.legal_actions(seat)))
+    return random_moments(GAME, seed, players, steps, {"rounds": 3, **options})
 
 
 def pile(parts: Sequence[Part], prefix: str) -> Pile:

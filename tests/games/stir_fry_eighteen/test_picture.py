@@ -8,10 +8,10 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import popote
-from popote.core.chance import Chance
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.picture import Part, Picture, Pile
 from popote.games.stir_fry_eighteen.cards import NAMES as CARD_NAMES
+from tests.games.pictures import drawn_picture, random_moments
 
 from .helpers import NAME, PASS, TEST, pair
 
@@ -19,22 +19,11 @@ NAMES = ("Ana", "Bo", "Cy", "Di")
 
 
 def picture(match: popote.Match, seat: int | None, lang: Lang = "fr") -> Picture:
-    legal = match.legal_actions(seat) if seat is not None and seat in match.to_act else []
-    found = match.game.presenter.picture(match.view(seat), legal, lang, NAMES[: match.players])
-    assert found is not None
-    return found
+    return drawn_picture(match, seat, NAMES, lang)
 
 
 def moments(seed: int, players: int = 3, steps: int = 400) -> Iterator[popote.Match]:
-    """The match after each random action, until it ends or ``steps`` are played."""
-    match = popote.new_match(NAME, players=players, seed=seed)
-    chance = Chance(seed)
-    for _ in range(steps):
-        yield match
-        if match.over:
-            return
-        seat = chance.choice(match.to_act)
-        match.act(seat, chance.choice(match.legal_actions(seat)))
+    return random_moments(NAME, seed, players, steps)
 
 
 def piles(parts: Sequence[Part]) -> list[Pile]:
