@@ -144,7 +144,7 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
-            world = match.determinize(self.seat, self.chance.below(1 << 62))
+            world = match.determinize(self.seat, self.chance.below(1 << 62)).hush()
             self._iterate(root, world)
             done += 1
         self.last_iterations = done

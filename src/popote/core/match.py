@@ -159,9 +159,17 @@ class Match:
         self._history = ((seat, action), self._history)
         self._legal_seat = None
 
+    def hush(self) -> Match:
+        """This match, made quiet for a search that plays it with :meth:`play` only: its
+        game may stop building events, and its views are handed out unfrozen (the search's
+        rollout bots read them and keep nothing). Never for a match anybody is shown."""
+        self._state.quiet = True
+        return self
+
     def view(self, seat: int | None) -> View:
         self._check_seat(seat)
-        view: View = frozen(self._state.view(seat))
+        state = self._state
+        view: View = state.view(seat) if state.quiet else frozen(state.view(seat))
         return view
 
     def result(self) -> dict[str, Any]:
