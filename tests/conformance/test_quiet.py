@@ -39,5 +39,5 @@ def test_a_loud_match_stays_loud_when_a_clone_is_hushed() -> None:
     seat = loud.to_act[0]
     view = loud.view(seat)
     with pytest.raises(TypeError):
-        view["hand"] = []  # type: ignore[index]
+        view["hand"] = []
     assert loud.act(seat, loud.legal_actions(seat)[0])
