@@ -167,7 +167,13 @@ def _frozen_list(items: Iterable[Any]) -> FrozenList:
 
 def frozen_events(events: Iterable[Any]) -> tuple[FrozenDict, ...]:
     """``events`` as a tuple of frozen dicts (those already frozen shared, not copied)."""
-    return tuple([event if type(event) is FrozenDict else _frozen_dict(event) for event in events])
+    batch = tuple(events)
+    for event in batch:
+        if type(event) is not FrozenDict:
+            return tuple(
+                [item if type(item) is FrozenDict else _frozen_dict(item) for item in batch]
+            )
+    return batch
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
