@@ -11,7 +11,8 @@ to its total instead of subtracted).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
@@ -22,18 +23,38 @@ from popote.games.bouillabaisse.scoring import Scope
 from popote.games.bouillabaisse.views import points_of
 
 
+@cache
+def _pack_counts(players: int, decks: int) -> Mapping[str, int]:
+    """How many copies of each card a match of this size deals (shared: never changed)."""
+    pack, _ = build_pack(players, decks)
+    return Counter(NAMES[card] for card in pack)
+
+
+def _still_out(
+    pack: Mapping[str, int], played: Mapping[str, int], hand: Sequence[str]
+) -> dict[str, int]:
+    """The copies of each card neither played nor in ``hand``: those others may hold."""
+    held = Counter(hand)
+    unseen = {}
+    for name, dealt in pack.items():
+        left = dealt - played.get(name, 0) - held.get(name, 0)
+        if left > 0:
+            unseen[name] = left
+    return unseen
+
+
 def _rank(card: str) -> int:
     return CARD_ID[card] % 13
 
 
-def _units(cards: Counter[str], rule: str, target: str) -> int:
+def _units(cards: Mapping[str, int], rule: str, target: str) -> int:
     """How many of ``cards`` count for the suit rule or the figure rule."""
     if rule == "suit":
         return sum(n for name, n in cards.items() if name[-1] == target)
     return sum(n for name, n in cards.items() if name[:-1] == target)
 
 
-def _point_cards(cards: Counter[str], view: View) -> int:
+def _point_cards(cards: Mapping[str, int], view: View) -> int:
     """How many of ``cards`` are worth points in the view's manche."""
     return sum(n for name, n in cards.items() if points_of(name, view))
 
@@ -74,8 +95,9 @@ class BouillabaisseBot(Bot):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.memory = CardMemory()
-        self.pack: Counter[str] = Counter()  # the cards dealt this match, set by choose()
-        self.unseen: Counter[str] = Counter()  # cards others may hold, set by choose()
+        self.pack: Mapping[str, int] = {}  # the cards dealt this match, set by choose()
+        self._unseen: dict[str, int] | None = None  # cards others may hold, when first asked
+        self._hand: Sequence[str] = ()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.memory.learn(events)
@@ -86,14 +108,21 @@ class BouillabaisseBot(Bot):
         if len(legal) == 1:
             return legal[0]
         cards = [action["card"] for action in legal]
-        pack, _ = build_pack(view["players"], view["decks"])
-        self.pack = Counter(NAMES[c] for c in pack)
-        self.unseen = self.pack - self.memory.played - Counter(view["hand"])
+        self.pack = _pack_counts(view["players"], view["decks"])
+        self._hand = view["hand"]
+        self._unseen = None
         collect = view["sign"] < 0
         pick = self._collect(view, cards) if collect else self._avoid(view, cards)
         return legal[cards.index(pick)]
 
     # --- what is still out there --------------------------------------------------------------
+
+    @property
+    def unseen(self) -> dict[str, int]:
+        """Copies of each card others may still hold (worked out once a decision, if asked)."""
+        if self._unseen is None:
+            self._unseen = _still_out(self.pack, self.memory.played, self._hand)
+        return self._unseen
 
     def _higher_outside(self, view: View, card: str) -> int:
         """Copies of higher cards of the suit that an opponent may still hold and play."""
