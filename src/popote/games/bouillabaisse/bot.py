@@ -43,6 +43,18 @@ def _still_out(
     return unseen
 
 
+def _above_each_rank(unseen: Mapping[str, int]) -> dict[str, list[int]]:
+    """For each suit, how many of the ``unseen`` copies rank above each rank (by index)."""
+    by_suit: dict[str, list[int]] = {}
+    for name, copies in unseen.items():
+        by_suit.setdefault(name[-1], [0] * 13)[_rank(name)] += copies
+    for counts in by_suit.values():
+        above = 0
+        for rank in range(12, -1, -1):
+            counts[rank], above = above, above + counts[rank]
+    return by_suit
+
+
 def _rank(card: str) -> int:
     return CARD_ID[card] % 13
 
@@ -96,7 +108,7 @@ class BouillabaisseBot(Bot):
         super().__init__(seat, seed)
         self.memory = CardMemory()
         self.pack: Mapping[str, int] = {}  # the cards dealt this match, set by choose()
-        self._unseen: dict[str, int] | None = None  # cards others may hold, when first asked
+        self._above: dict[str, list[int]] | None = None  # unseen copies above each rank
         self._hand: Sequence[str] = ()
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -110,19 +122,19 @@ class BouillabaisseBot(Bot):
         cards = [action["card"] for action in legal]
         self.pack = _pack_counts(view["players"], view["decks"])
         self._hand = view["hand"]
-        self._unseen = None
+        self._above = None
         collect = view["sign"] < 0
         pick = self._collect(view, cards) if collect else self._avoid(view, cards)
         return legal[cards.index(pick)]
 
     # --- what is still out there --------------------------------------------------------------
 
-    @property
-    def unseen(self) -> dict[str, int]:
-        """Copies of each card others may still hold (worked out once a decision, if asked)."""
-        if self._unseen is None:
-            self._unseen = _still_out(self.pack, self.memory.played, self._hand)
-        return self._unseen
+    def _unseen_above(self) -> dict[str, list[int]]:
+        """Per suit, the copies others may still hold above each rank (worked out once a
+        decision, when first asked)."""
+        if self._above is None:
+            self._above = _above_each_rank(_still_out(self.pack, self.memory.played, self._hand))
+        return self._above
 
     def _higher_outside(self, view: View, card: str) -> int:
         """Copies of higher cards of the suit that an opponent may still hold and play."""
@@ -130,9 +142,8 @@ class BouillabaisseBot(Bot):
         opponents = [s for s in range(view["players"]) if s != self.seat]
         if all(suit in self.memory.voids.get(s, ()) for s in opponents):
             return 0
-        return sum(
-            n for name, n in self.unseen.items() if name[-1] == suit and _rank(name) > _rank(card)
-        )
+        above = self._unseen_above().get(suit)
+        return above[_rank(card)] if above else 0
 
     def _trick_best(self, view: View) -> str | None:
         led = view["led"]
