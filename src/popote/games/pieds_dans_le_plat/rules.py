@@ -22,6 +22,7 @@ from popote.games.pieds_dans_le_plat.cards import (
     EndReason,
     islands_per_player,
 )
+from popote.games.pieds_dans_le_plat.events import card_drawn, card_played
 
 NAME = "pieds-dans-le-plat"
 
@@ -125,23 +126,16 @@ class PiedsState(GameState):
         card: int = action["card"]
         self.hands[seat].remove(card)
         self.discard.append(card)
-        self.total += card if self.direction is Direction.UP else -card
-        events: list[Event] = [
-            {
-                "type": "card_played",
-                "seat": seat,
-                "card": card,
-                "total": self.total,
-                "direction": self.direction.value,
-            }
-        ]
-        holder = self.island_holder(self.total)
+        up = self.direction is Direction.UP
+        total = self.total = self.total + card if up else self.total - card
+        events: list[Event] = [card_played(seat, card, total, up)]
+        holder = self.island_holder(total)
         if holder is not None and holder != seat:
             events.append(self._penalise(seat, holder))
-        elif self._passed_turning_point():
+        elif total > TURN_ABOVE if up else total < TURN_BELOW:
             events.append(self._turn_around(seat))
         if not self.over:
-            events += self._draw_for(seat)
+            self._draw_for(seat, events)
         if self.over:
             self.to_act = ()
             events.append(self._game_over_event())
@@ -230,11 +224,6 @@ class PiedsState(GameState):
                 return seat
         return None
 
-    def _passed_turning_point(self) -> bool:
-        if self.direction is Direction.UP:
-            return self.total > TURN_ABOVE
-        return self.total < TURN_BELOW
-
     def _penalise(self, seat: int, holder: int) -> Event:
         self.penalties[seat] += 1
         if self.penalties[seat] >= PENALTY_LIMIT:
@@ -264,17 +253,15 @@ class PiedsState(GameState):
             "islands_left": len(self.island_pile),
         }
 
-    def _draw_for(self, seat: int) -> list[Event]:
-        events: list[Event] = []
+    def _draw_for(self, seat: int, events: list[Event]) -> None:
         if not self.draw_pile:
             if self.empty_pile_rule is EmptyPileRule.END:
                 self._finish(EndReason.EMPTY_PILE)
-                return events
+                return
             events.append(self._reshuffle())
         card = self.draw_pile.pop()
         self.hands[seat].append(card)
-        drawn = {"type": "card_drawn", "seat": seat, "card": card, "pile": len(self.draw_pile)}
-        return events + secret_event(drawn, ["card"], [seat])
+        events += card_drawn(seat, card, len(self.draw_pile))
 
     def _reshuffle(self) -> Event:
         """Everything under the top card of the discard becomes the new draw pile."""
