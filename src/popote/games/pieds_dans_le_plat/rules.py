@@ -26,6 +26,10 @@ from popote.games.pieds_dans_le_plat.events import card_drawn, card_played
 
 NAME = "pieds-dans-le-plat"
 
+LEGAL: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""The legal plays of each hand, its cards in any order, worked out once (hands hold three
+cards or fewer, so there are few hands)."""
+
 
 class PiedsState(GameState):
     """Everything on the table, in hands and in the piles."""
@@ -40,6 +44,7 @@ class PiedsState(GameState):
         "empty_pile_rule",
         "end_reason",
         "hands",
+        "holders",
         "island_pile",
         "islands",
         "over",
@@ -64,6 +69,8 @@ class PiedsState(GameState):
         self.players = players
         self.hands = hands
         self.islands = islands
+        # Which seat holds each island drawn so far: the one question every turn asks.
+        self.holders = {island: seat for seat, own in enumerate(islands) for island in own}
         self.draw_pile = draw_pile
         self.discard = discard
         self.island_pile = island_pile
@@ -113,8 +120,12 @@ class PiedsState(GameState):
 
     # --- the contract ---------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [PLAY[card] for card in sorted(set(self.hands[seat]))]
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        hand = tuple(self.hands[seat])
+        legal = LEGAL.get(hand)
+        if legal is None:
+            legal = LEGAL[hand] = tuple(PLAY[card] for card in sorted(set(hand)))
+        return legal
 
     def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         card = action.get("card")
@@ -129,7 +140,7 @@ class PiedsState(GameState):
         up = self.direction is Direction.UP
         total = self.total = self.total + card if up else self.total - card
         events: list[Event] = [card_played(seat, card, total, up)]
-        holder = self.island_holder(total)
+        holder = self.holders.get(total)
         if holder is not None and holder != seat:
             events.append(self._penalise(seat, holder))
         elif total > TURN_ABOVE if up else total < TURN_BELOW:
@@ -185,6 +196,7 @@ class PiedsState(GameState):
         twin.players = self.players
         twin.hands = [hand[:] for hand in self.hands]
         twin.islands = [islands[:] for islands in self.islands]
+        twin.holders = self.holders.copy()
         twin.draw_pile = self.draw_pile[:]
         twin.discard = self.discard[:]
         twin.island_pile = self.island_pile[:]
@@ -218,12 +230,6 @@ class PiedsState(GameState):
 
     # --- the pieces of a turn ---------------------------------------------------------------
 
-    def island_holder(self, value: int) -> int | None:
-        for seat, islands in enumerate(self.islands):
-            if value in islands:
-                return seat
-        return None
-
     def _penalise(self, seat: int, holder: int) -> Event:
         self.penalties[seat] += 1
         if self.penalties[seat] >= PENALTY_LIMIT:
@@ -242,6 +248,7 @@ class PiedsState(GameState):
         neighbour = (seat - 1) % self.players
         island = self.island_pile.pop()
         self.islands[neighbour].append(island)
+        self.holders[island] = neighbour
         if not self.island_pile:
             self._finish(EndReason.LAST_ISLAND)
         return {
