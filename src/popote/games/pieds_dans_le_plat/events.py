@@ -1,8 +1,8 @@
-"""The events of every turn, each built once and then shared by every match.
+"""The events of a match, each built once and then shared by every match.
 
 They are frozen, so a match hands out the very objects kept here and nobody can change
-them: a turn costs a dictionary lookup instead of building and freezing its events. Each
-table fills itself the first time a key is asked for (a scenario may set any total).
+them: a turn costs a cache lookup instead of building and freezing its events. Each one
+is built the first time it happens (a scenario may set any total or count).
 
 >>> card_played(0, 7, 19, up=True) is card_played(0, 7, 19, up=True)
 True
@@ -13,32 +13,62 @@ True
 
 from __future__ import annotations
 
-from popote.core.actions import Event, FrozenDict, secret_event
+from collections.abc import Sequence
+from functools import cache
+
+from popote.core.actions import Event, FrozenDict, FrozenList, secret_event
 from popote.games.pieds_dans_le_plat.cards import Direction
 
-PLAYED: dict[tuple[int, int, int, bool], FrozenDict] = {}
-"""``card_played`` by (seat, card, new total, whether the total goes up)."""
-DRAWN: dict[tuple[int, int, int], tuple[Event, Event]] = {}
-"""``card_drawn`` in full for the drawer and without its card for the others, by (seat,
-card, cards left in the draw pile)."""
+
+def direction_name(up: bool) -> str:
+    return Direction.UP.value if up else Direction.DOWN.value
 
 
+@cache
 def card_played(seat: int, card: int, total: int, up: bool) -> FrozenDict:
-    key = (seat, card, total, up)
-    event = PLAYED.get(key)
-    if event is None:
-        direction = (Direction.UP if up else Direction.DOWN).value
-        event = PLAYED[key] = FrozenDict(
-            type="card_played", seat=seat, card=card, total=total, direction=direction
-        )
-    return event
+    return FrozenDict(
+        type="card_played", seat=seat, card=card, total=total, direction=direction_name(up)
+    )
 
 
+@cache
 def card_drawn(seat: int, card: int, pile: int) -> tuple[Event, Event]:
-    key = (seat, card, pile)
-    pair = DRAWN.get(key)
-    if pair is None:
-        drawn = {"type": "card_drawn", "seat": seat, "card": card, "pile": pile}
-        full, redacted = secret_event(drawn, ["card"], [seat])  # frozen already
-        pair = DRAWN[key] = (full, redacted)
-    return pair
+    """In full for the drawer, without its card for everyone else."""
+    drawn = {"type": "card_drawn", "seat": seat, "card": card, "pile": pile}
+    full, redacted = secret_event(drawn, ["card"], [seat])
+    return full, redacted
+
+
+@cache
+def penalty(seat: int, holder: int, island: int, penalties: int) -> FrozenDict:
+    return FrozenDict(type="penalty", seat=seat, holder=holder, island=island, penalties=penalties)
+
+
+@cache
+def island_drawn(seat: int, island: int, turned_by: int, up: bool, islands_left: int) -> FrozenDict:
+    return FrozenDict(
+        type="island_drawn",
+        seat=seat,
+        island=island,
+        turned_by=turned_by,
+        direction=direction_name(up),
+        islands_left=islands_left,
+    )
+
+
+@cache
+def hand_dealt(seat: int, cards: tuple[int, ...]) -> tuple[Event, Event]:
+    """``cards`` sorted; in full for their holder, counted only for everyone else."""
+    dealt = {"type": "hand_dealt", "seat": seat, "count": len(cards), "cards": FrozenList(cards)}
+    full, redacted = secret_event(dealt, ["cards"], [seat])
+    return full, redacted
+
+
+@cache
+def start_card(card: int) -> FrozenDict:
+    return FrozenDict(type="start_card", card=card, total=card)
+
+
+def islands_shown(islands: Sequence[Sequence[int]]) -> FrozenDict:
+    shown = FrozenList([FrozenList(sorted(own)) for own in islands])
+    return FrozenDict(type="islands_shown", islands=shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from popote.core.actions import Action, Event, secret_event
+from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options, View
@@ -22,7 +22,15 @@ from popote.games.pieds_dans_le_plat.cards import (
     EndReason,
     islands_per_player,
 )
-from popote.games.pieds_dans_le_plat.events import card_drawn, card_played
+from popote.games.pieds_dans_le_plat.events import (
+    card_drawn,
+    card_played,
+    hand_dealt,
+    island_drawn,
+    islands_shown,
+    penalty,
+    start_card,
+)
 
 NAME = "pieds-dans-le-plat"
 
@@ -112,10 +120,9 @@ class PiedsState(GameState):
     def _setup_events(self) -> list[Event]:
         events: list[Event] = []
         for seat, hand in enumerate(self.hands):
-            dealt = {"type": "hand_dealt", "seat": seat, "count": len(hand), "cards": sorted(hand)}
-            events += secret_event(dealt, ["cards"], [seat])
-        events.append({"type": "islands_shown", "islands": [sorted(i) for i in self.islands]})
-        events.append({"type": "start_card", "card": self.total, "total": self.total})
+            events += hand_dealt(seat, tuple(sorted(hand)))
+        events.append(islands_shown(self.islands))
+        events.append(start_card(self.total))
         return events
 
     # --- the contract ---------------------------------------------------------------------
@@ -234,13 +241,7 @@ class PiedsState(GameState):
         self.penalties[seat] += 1
         if self.penalties[seat] >= PENALTY_LIMIT:
             self._finish(EndReason.FOURTH_PENALTY)
-        return {
-            "type": "penalty",
-            "seat": seat,
-            "holder": holder,
-            "island": self.total,
-            "penalties": self.penalties[seat],
-        }
+        return penalty(seat, holder, self.total, self.penalties[seat])
 
     def _turn_around(self, seat: int) -> Event:
         """The direction flips; the previous player in turn order (right-hand) draws an island."""
@@ -251,14 +252,8 @@ class PiedsState(GameState):
         self.holders[island] = neighbour
         if not self.island_pile:
             self._finish(EndReason.LAST_ISLAND)
-        return {
-            "type": "island_drawn",
-            "seat": neighbour,
-            "island": island,
-            "turned_by": seat,
-            "direction": self.direction.value,
-            "islands_left": len(self.island_pile),
-        }
+        up = self.direction is Direction.UP
+        return island_drawn(neighbour, island, seat, up, len(self.island_pile))
 
     def _draw_for(self, seat: int, events: list[Event]) -> None:
         if not self.draw_pile:
