@@ -70,5 +70,11 @@ def start_card(card: int) -> FrozenDict:
 
 
 def islands_shown(islands: Sequence[Sequence[int]]) -> FrozenDict:
-    shown = FrozenList([FrozenList(sorted(own)) for own in islands])
+    shown = FrozenList([own_islands(tuple(sorted(own))) for own in islands])
     return FrozenDict(type="islands_shown", islands=shown)
+
+
+@cache
+def own_islands(islands: tuple[int, ...]) -> FrozenList:
+    """One seat's islands, sorted: a few hundred pairs at most."""
+    return FrozenList(islands)

@@ -34,6 +34,10 @@ from popote.games.pieds_dans_le_plat.events import (
 
 NAME = "pieds-dans-le-plat"
 
+NUMBER_DECK = tuple(build_deck(NUMBER_CARD_COUNTS))
+# An enum member read through its class costs a lookup in the class's members each time.
+UP, DOWN = Direction.UP, Direction.DOWN
+
 LEGAL: dict[tuple[int, ...], tuple[Action, ...]] = {}
 """The legal plays of each hand, its cards in any order, worked out once (hands hold three
 cards or fewer, so there are few hands)."""
@@ -86,7 +90,7 @@ class PiedsState(GameState):
         self.assisted = assisted
         self.empty_pile_rule = empty_pile_rule
         self.total = discard[-1]
-        self.direction = Direction.UP
+        self.direction = UP
         self.penalties = [0] * players
         self.current = 0
         self.to_act: tuple[int, ...] = (0,)
@@ -97,7 +101,7 @@ class PiedsState(GameState):
 
     @classmethod
     def deal(cls, players: int, options: Options, chance: Chance) -> tuple[PiedsState, list[Event]]:
-        numbers = build_deck(NUMBER_CARD_COUNTS)
+        numbers = list(NUMBER_DECK)
         chance.shuffle(numbers)
         hands = [draw(numbers, HAND_SIZE) for _ in range(players)]
         discard = draw(numbers, 1)
@@ -144,7 +148,7 @@ class PiedsState(GameState):
         card: int = action["card"]
         self.hands[seat].remove(card)
         self.discard.append(card)
-        up = self.direction is Direction.UP
+        up = self.direction is UP
         total = self.total = self.total + card if up else self.total - card
         events: list[Event] = [card_played(seat, card, total, up)]
         holder = self.holders.get(total)
@@ -245,14 +249,14 @@ class PiedsState(GameState):
 
     def _turn_around(self, seat: int) -> Event:
         """The direction flips; the previous player in turn order (right-hand) draws an island."""
-        self.direction = Direction.DOWN if self.direction is Direction.UP else Direction.UP
+        self.direction = DOWN if self.direction is UP else UP
         neighbour = (seat - 1) % self.players
         island = self.island_pile.pop()
         self.islands[neighbour].append(island)
         self.holders[island] = neighbour
         if not self.island_pile:
             self._finish(EndReason.LAST_ISLAND)
-        up = self.direction is Direction.UP
+        up = self.direction is UP
         return island_drawn(neighbour, island, seat, up, len(self.island_pile))
 
     def _draw_for(self, seat: int, events: list[Event]) -> None:
