@@ -102,10 +102,15 @@ class FrozenList(list[Any]):
 class Action(FrozenDict):
     """An immutable, hashable action dict."""
 
-    __slots__ = ()
+    __slots__ = ("_hash",)
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
+        # Worked out once: a search tree looks its actions up at every node it passes.
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(tuple(sorted(self.items())))
+            return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_action, (dict(self),))
