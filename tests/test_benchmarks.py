@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks import search, server_load
+from benchmarks import equal_time, search, server_load
 from benchmarks.random_play import print_table, run
 
 import popote
@@ -35,6 +35,13 @@ def test_the_search_benchmark_times_every_level_the_game_offers() -> None:
     assert set(row["median_seconds"]) == {"facile", "moyen", "difficile", "expert", "appris"}
     assert row["iterations_per_second"] > 0
     assert "appris" not in search.measure_game("stir-fry-eighteen", positions=1)["median_seconds"]
+
+
+def test_the_equal_time_benchmark_hurries_difficile_to_the_learned_level_s_time() -> None:
+    row = equal_time.measure("pieds-dans-le-plat", deals=2)
+    assert row["appris_median_seconds"] < row["difficile_median_seconds"]
+    assert 1 <= row["equal_time_budget"] < row["difficile_full_budget"]
+    assert -1.0 <= row["appris_minus_difficile"]["mean"] <= 1.0
 
 
 SMALL_LOAD = (
