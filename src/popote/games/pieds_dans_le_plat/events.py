@@ -2,7 +2,8 @@
 
 They are frozen, so a match hands out the very objects kept here and nobody can change
 them: a turn costs a cache lookup instead of building and freezing its events. Each one
-is built the first time it happens (a scenario may set any total or count).
+is built the first time it happens (a scenario may set any total or count); only events
+of few possible values are kept, never a whole hand.
 
 >>> card_played(0, 7, 19, up=True) is card_played(0, 7, 19, up=True)
 True
@@ -56,9 +57,9 @@ def island_drawn(seat: int, island: int, turned_by: int, up: bool, islands_left:
     )
 
 
-@cache
 def hand_dealt(seat: int, cards: tuple[int, ...]) -> tuple[Event, Event]:
-    """``cards`` sorted; in full for their holder, counted only for everyone else."""
+    """``cards`` sorted; in full for their holder, counted only for everyone else. Built
+    anew for every deal: hands are too many to keep (a long-running server would grow)."""
     dealt = {"type": "hand_dealt", "seat": seat, "count": len(cards), "cards": FrozenList(cards)}
     full, redacted = secret_event(dealt, ["cards"], [seat])
     return full, redacted
