@@ -1,0 +1,91 @@
+"""The events of Stir-Fry Eighteen, built already frozen.
+
+A match hands out its events frozen (:func:`popote.core.actions.frozen_events`); building
+them as :class:`FrozenDict` from frozen parts lets it share them as they are instead of
+copying every one. Events that depend on little (a seat, a round) are built once and
+handed out again.
+
+>>> told = drawn(1, ["nouilles", "crevette"], 2, "pair", 9)
+>>> told[0]["cards"], told[0]["visible_to"], "cards" in told[1], told[1]["hidden_from"]
+(['crevette', 'nouilles'], [1], False, [1])
+>>> turn_started(2, 5) is turn_started(2, 5)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, FrozenDict, FrozenList
+from popote.games.stir_fry_eighteen.cards import ORDER
+
+MAX_SEATS = 5
+
+_ONLY: tuple[FrozenList, ...] = tuple(FrozenList([seat]) for seat in range(MAX_SEATS))
+_SORTED: dict[tuple[str, ...], FrozenList] = {}
+_TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
+_TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
+
+FIRST_PLAYER: tuple[FrozenDict, ...] = tuple(
+    FrozenDict(type="first_player", seat=seat) for seat in range(MAX_SEATS)
+)
+TEST_CALLED: tuple[FrozenDict, ...] = tuple(
+    FrozenDict(type="test_called", seat=seat) for seat in range(MAX_SEATS)
+)
+TEST_DECLINED: tuple[FrozenDict, ...] = tuple(
+    FrozenDict(type="test_declined", seat=seat) for seat in range(MAX_SEATS)
+)
+
+
+def sorted_cards(cards: Iterable[str]) -> FrozenList:
+    """``cards`` in canonical order, frozen; the same few lists come back all game long."""
+    key = tuple(cards)
+    found = _SORTED.get(key)
+    if found is None:
+        found = _SORTED[key] = FrozenList(sorted(key, key=ORDER.__getitem__))
+    return found
+
+
+def secret(insider: int, cards: FrozenList, /, **public: object) -> list[FrozenDict]:
+    """One event told in full to ``insider`` and without its ``cards`` to everyone else, as
+    :func:`popote.core.actions.secret_event` splits it."""
+    only = _ONLY[insider]
+    return [
+        FrozenDict(public, cards=cards, **{VISIBLE_TO: only}),
+        FrozenDict(public, **{HIDDEN_FROM: only}),
+    ]
+
+
+def hand_dealt(seat: int, hand: Sequence[str]) -> list[FrozenDict]:
+    return secret(seat, sorted_cards(hand), type="hand_dealt", seat=seat, count=len(hand))
+
+
+def drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) -> list[FrozenDict]:
+    return secret(
+        seat,
+        sorted_cards(cards),
+        type="cards_drawn",
+        seat=seat,
+        count=len(cards),
+        wanted=wanted,
+        reason=reason,
+        deck=deck,
+    )
+
+
+def turn_started(seat: int, round_number: int) -> FrozenDict:
+    key = (seat, round_number)
+    found = _TURN_STARTED.get(key)
+    if found is None:
+        found = _TURN_STARTED[key] = FrozenDict(type="turn_started", seat=seat, round=round_number)
+    return found
+
+
+def turn_ended(seat: int, returned: int, deck: int) -> FrozenDict:
+    key = (seat, returned, deck)
+    found = _TURN_ENDED.get(key)
+    if found is None:
+        found = _TURN_ENDED[key] = FrozenDict(
+            type="turn_ended", seat=seat, returned=returned, deck=deck
+        )
+    return found
