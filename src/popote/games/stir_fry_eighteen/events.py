@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, FrozenDict, FrozenList
+from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, Event, FrozenDict, FrozenList
 from popote.games.stir_fry_eighteen.cards import ORDER
 
 MAX_SEATS = 5
@@ -25,6 +25,10 @@ _ONLY: tuple[FrozenList, ...] = tuple(FrozenList([seat]) for seat in range(MAX_S
 _SORTED: dict[tuple[str, ...], FrozenList] = {}
 _TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
 _TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
+_DISCARDED: dict[tuple[object, ...], tuple[Event, ...]] = {}
+_new_dict = dict.__new__
+_fill = dict.update
+_set = dict.__setitem__
 
 FIRST_PLAYER: tuple[FrozenDict, ...] = tuple(
     FrozenDict(type="first_player", seat=seat) for seat in range(MAX_SEATS)
@@ -46,31 +50,55 @@ def sorted_cards(cards: Iterable[str]) -> FrozenList:
     return found
 
 
-def secret(insider: int, cards: FrozenList, /, **public: object) -> list[FrozenDict]:
+def event(**fields: object) -> FrozenDict:
+    """A frozen event from ``fields``, each already frozen (an atom or a :class:`FrozenList`):
+    nothing left to check or convert, so it is built as a plain dict is."""
+    made: FrozenDict = _new_dict(FrozenDict)
+    _fill(made, fields)
+    return made
+
+
+def secret(insider: int, cards: FrozenList, public: dict[str, object]) -> list[Event]:
     """One event told in full to ``insider`` and without its ``cards`` to everyone else, as
-    :func:`popote.core.actions.secret_event` splits it."""
+    :func:`popote.core.actions.secret_event` splits it; ``public``'s values are frozen."""
     only = _ONLY[insider]
-    return [
-        FrozenDict(public, cards=cards, **{VISIBLE_TO: only}),
-        FrozenDict(public, **{HIDDEN_FROM: only}),
-    ]
+    full: FrozenDict = _new_dict(FrozenDict)
+    _fill(full, public)
+    _set(full, "cards", cards)
+    _set(full, VISIBLE_TO, only)
+    redacted: FrozenDict = _new_dict(FrozenDict)
+    _fill(redacted, public)
+    _set(redacted, HIDDEN_FROM, only)
+    return [full, redacted]
 
 
-def hand_dealt(seat: int, hand: Sequence[str]) -> list[FrozenDict]:
-    return secret(seat, sorted_cards(hand), type="hand_dealt", seat=seat, count=len(hand))
+def hand_dealt(seat: int, hand: Sequence[str]) -> list[Event]:
+    public = {"type": "hand_dealt", "seat": seat, "count": len(hand)}
+    return secret(seat, sorted_cards(hand), public)
 
 
-def drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) -> list[FrozenDict]:
-    return secret(
-        seat,
-        sorted_cards(cards),
-        type="cards_drawn",
-        seat=seat,
-        count=len(cards),
-        wanted=wanted,
-        reason=reason,
-        deck=deck,
-    )
+def drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) -> list[Event]:
+    public = {
+        "type": "cards_drawn",
+        "seat": seat,
+        "count": len(cards),
+        "wanted": wanted,
+        "reason": reason,
+        "deck": deck,
+    }
+    return secret(seat, sorted_cards(cards), public)
+
+
+def discarded(seat: int, kind: str, claim: str | None, cards: Sequence[str]) -> list[Event]:
+    """The discard's two events: a seat, a kind, a claim and one or two cards, so few that
+    each pair is built once."""
+    key = (seat, kind, claim, *cards)
+    found = _DISCARDED.get(key)
+    if found is None:
+        public = {"type": "discarded", "seat": seat, "kind": kind, "claim": claim}
+        public["count"] = len(cards)
+        found = _DISCARDED[key] = tuple(secret(seat, sorted_cards(cards), public))
+    return list(found)
 
 
 def turn_started(seat: int, round_number: int) -> FrozenDict:

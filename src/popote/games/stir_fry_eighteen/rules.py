@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options
-from popote.core.windows import ReactionWindow
+from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.stir_fry_eighteen import events as told
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,
@@ -95,7 +95,8 @@ class StirFryState(GameState):
         # What a seat may do depends on nothing else: one table serves every match.
         room = self.rules.target - self.scores[seat] if self.rules.exact else None
         hand = self.hands[seat]
-        key = (self.phase, self.cooked, self.pair_used, self.protein_used, room, *sorted(hand))
+        code = sum(map(_DIGIT.__getitem__, hand))
+        key = (self.phase, self.cooked, self.pair_used, self.protein_used, room, code)
         found = _LEGAL.get(key)
         if found is None:
             found = _LEGAL[key] = self._legal(hand, room)
@@ -239,12 +240,11 @@ class StirFryState(GameState):
             self.protein_used = True
         slots = self._set_aside(seat, cards)
         self.pending = Pending(seat, kind, claim, slots)
-        others = [other for other in range(self.players) if other != seat]
-        eligible = [
-            other for other in others if self.hands[other] or self.scores[other] >= TEST_PENALTY
-        ]
-        self.window = window = ReactionWindow.around(seat, self.players, eligible)
-        unable = [other for other in others if other not in eligible]
+        others = clockwise_after(seat, self.players)
+        hands, scores = self.hands, self.scores
+        eligible = [other for other in others if hands[other] or scores[other] >= TEST_PENALTY]
+        self.window = window = ReactionWindow(eligible)  # as ReactionWindow.around builds it
+        unable = [other for other in range(self.players) if other != seat and other not in eligible]
         events = [] if self.quiet else _told_discard(seat, kind, cards, claim, unable)
         if window.closed:
             return events + self._settle()
@@ -252,7 +252,7 @@ class StirFryState(GameState):
         self.to_act = window.pending
         if not self.quiet:
             eligible_seats = FrozenList(window.order)
-            events.append(FrozenDict(type="test_window", seat=seat, eligible=eligible_seats))
+            events.append(told.event(type="test_window", seat=seat, eligible=eligible_seats))
         return events
 
     def _answer(self, seat: int, calls: bool) -> list[Event]:
@@ -305,7 +305,8 @@ class StirFryState(GameState):
         self._set_aside(accuser, cards)
         if self.quiet:
             return []
-        return told.secret(accuser, cards, type="hand_lost", seat=accuser, count=len(cards))
+        lost = {"type": "hand_lost", "seat": accuser, "count": len(cards)}
+        return told.secret(accuser, cards, lost)
 
     def _cook(self, seat: int, key: str) -> list[Event]:
         dish = DISH_BY_KEY[key]
@@ -337,8 +338,8 @@ class StirFryState(GameState):
         left = len(self.hands[seat])
         events: list[Event] = []
         if not self.quiet:
-            cards = told.sorted_cards((card,))
-            events += told.secret(seat, cards, type="trimmed", seat=seat, count=1, left=left)
+            trimmed = {"type": "trimmed", "seat": seat, "count": 1, "left": left}
+            events += told.secret(seat, told.sorted_cards((card,)), trimmed)
         if left <= HAND_LIMIT:
             events += self._end_turn()
         return events
@@ -388,6 +389,8 @@ class StirFryState(GameState):
 
 WINDOW_ACTIONS: tuple[Action, ...] = (TASTE_TEST, PASS)
 _LEGAL: dict[tuple[object, ...], tuple[Action, ...]] = {}
+# A hand as one number, each kind's count a base-16 digit (no kind has 16 copies).
+_DIGIT: dict[str, int] = {kind: 16**index for index, kind in enumerate(KINDS)}
 
 
 def cookable(hand: Sequence[str], room: int | None) -> list[Action]:
@@ -403,17 +406,7 @@ def cookable(hand: Sequence[str], room: int | None) -> list[Action]:
 def _told_discard(
     seat: int, kind: DiscardKind, cards: list[str], claim: str | None, unable: list[int]
 ) -> list[Event]:
-    events: list[Event] = list(
-        told.secret(
-            seat,
-            told.sorted_cards(cards),
-            type="discarded",
-            seat=seat,
-            kind=kind.value,
-            claim=claim,
-            count=len(cards),
-        )
-    )
+    events = told.discarded(seat, kind.value, claim, cards)
     if unable:
         # Told aloud: otherwise a chef who may not call is skipped without a word.
         events.append(FrozenDict(type="cannot_test", seats=FrozenList(unable)))
@@ -423,7 +416,7 @@ def _told_discard(
 def _taste_test(
     pending: Pending, accuser: int, cards: list[str], truthful: bool, window: ReactionWindow
 ) -> FrozenDict:
-    return FrozenDict(
+    return told.event(
         type="taste_test",
         seat=pending.seat,
         accuser=accuser,
@@ -438,6 +431,6 @@ def _taste_test(
 def _dish_cooked(seat: int, key: str, bust: bool, score: int) -> FrozenDict:
     dish = DISH_BY_KEY[key]
     cards = FrozenList(dish.cards)
-    return FrozenDict(
+    return told.event(
         type="dish_cooked", seat=seat, cards=cards, points=dish.points, bust=bust, score=score
     )
