@@ -23,6 +23,7 @@ MAX_SEATS = 5
 
 _ONLY: tuple[FrozenList, ...] = tuple(FrozenList([seat]) for seat in range(MAX_SEATS))
 _SORTED: dict[tuple[str, ...], FrozenList] = {}
+_SEATS: dict[tuple[int, ...], FrozenList] = {}
 _TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
 _TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
 _DISCARDED: dict[tuple[object, ...], tuple[Event, ...]] = {}
@@ -47,6 +48,15 @@ def sorted_cards(cards: Iterable[str]) -> FrozenList:
     found = _SORTED.get(key)
     if found is None:
         found = _SORTED[key] = FrozenList(sorted(key, key=ORDER.__getitem__))
+    return found
+
+
+def seats(order: Sequence[int]) -> FrozenList:
+    """Some seats, frozen: the same few lists come back all game long."""
+    key = tuple(order)
+    found = _SEATS.get(key)
+    if found is None:
+        found = _SEATS[key] = FrozenList(key)
     return found
 
 

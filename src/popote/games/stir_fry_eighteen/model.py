@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from popote.core.actions import Action
 from popote.core.game import Options
@@ -27,9 +27,9 @@ from popote.games.stir_fry_eighteen.cards import (
 )
 
 
-@dataclass(frozen=True)
-class CookedDish:
-    """The dish cooked this turn, laid out face up until the turn ends."""
+class CookedDish(NamedTuple):
+    """The dish cooked this turn, laid out face up until the turn ends (a named tuple: built
+    on every cook, it costs a tuple)."""
 
     cards: tuple[str, ...]
     points: int
@@ -64,9 +64,9 @@ class Settings:
         )
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A face-down discard waiting for the taste-test window to close."""
+class Pending(NamedTuple):
+    """A face-down discard waiting for the taste-test window to close (a named tuple: built
+    on every discard, it costs a tuple)."""
 
     seat: int
     kind: DiscardKind

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList
@@ -126,17 +126,21 @@ class StirFryState(GameState):
         return candidate if candidate in self.legal_actions(seat) else None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if kind == "discard_pair":
-            return self._discard(seat, DiscardKind.PAIR, [action["first"], action["second"]], None)
-        if kind == "discard_protein":
-            return self._discard(seat, DiscardKind.PROTEIN, [action["card"]], action["claim"])
-        if kind in ("taste_test", "pass"):
-            return self._answer(seat, kind == "taste_test")
-        if kind == "cook":
-            return self._cook(seat, action["dish"])
-        if kind == "trim":
-            return self._trim(seat, action["card"])
+        return _PLAY[action["type"]](self, seat, action)
+
+    def _discard_pair(self, seat: int, action: Action) -> list[Event]:
+        return self._discard(seat, DiscardKind.PAIR, [action["first"], action["second"]], None)
+
+    def _discard_protein(self, seat: int, action: Action) -> list[Event]:
+        return self._discard(seat, DiscardKind.PROTEIN, [action["card"]], action["claim"])
+
+    def _call(self, seat: int, _: Action) -> list[Event]:
+        return self._answer(seat, True)
+
+    def _pass(self, seat: int, _: Action) -> list[Event]:
+        return self._answer(seat, False)
+
+    def _end(self, seat: int, _: Action) -> list[Event]:
         if len(self.hands[seat]) > HAND_LIMIT:
             self.phase = Phase.TRIM
             if self.quiet:
@@ -240,19 +244,28 @@ class StirFryState(GameState):
             self.protein_used = True
         slots = self._set_aside(seat, cards)
         self.pending = Pending(seat, kind, claim, slots)
-        others = clockwise_after(seat, self.players)
+        others = _CLOCKWISE[self.players][seat]
         hands, scores = self.hands, self.scores
         eligible = [other for other in others if hands[other] or scores[other] >= TEST_PENALTY]
         self.window = window = ReactionWindow(eligible)  # as ReactionWindow.around builds it
-        unable = [other for other in range(self.players) if other != seat and other not in eligible]
-        events = [] if self.quiet else _told_discard(seat, kind, cards, claim, unable)
+        events = [] if self.quiet else self._told_discard(seat, kind, cards, claim, eligible)
         if window.closed:
             return events + self._settle()
         self.phase = Phase.TEST_WINDOW
         self.to_act = window.pending
         if not self.quiet:
-            eligible_seats = FrozenList(window.order)
+            eligible_seats = told.seats(window.order)
             events.append(told.event(type="test_window", seat=seat, eligible=eligible_seats))
+        return events
+
+    def _told_discard(
+        self, seat: int, kind: DiscardKind, cards: list[str], claim: str | None, eligible: list[int]
+    ) -> list[Event]:
+        events = told.discarded(seat, kind.value, claim, cards)
+        unable = [other for other in range(self.players) if other != seat and other not in eligible]
+        if unable:
+            # Told aloud: otherwise a chef who may not call is skipped without a word.
+            events.append(told.event(type="cannot_test", seats=told.seats(unable)))
         return events
 
     def _answer(self, seat: int, calls: bool) -> list[Event]:
@@ -308,7 +321,8 @@ class StirFryState(GameState):
         lost = {"type": "hand_lost", "seat": accuser, "count": len(cards)}
         return told.secret(accuser, cards, lost)
 
-    def _cook(self, seat: int, key: str) -> list[Event]:
+    def _cook(self, seat: int, action: Action) -> list[Event]:
+        key = action["dish"]
         dish = DISH_BY_KEY[key]
         for card in dish.cards:
             self.hands[seat].remove(card)
@@ -333,7 +347,8 @@ class StirFryState(GameState):
             return self.scores[seat] == self.rules.target
         return self.scores[seat] >= self.rules.target
 
-    def _trim(self, seat: int, card: str) -> list[Event]:
+    def _trim(self, seat: int, action: Action) -> list[Event]:
+        card = action["card"]
         self._set_aside(seat, [card])
         left = len(self.hands[seat])
         events: list[Event] = []
@@ -388,7 +403,21 @@ class StirFryState(GameState):
 
 
 WINDOW_ACTIONS: tuple[Action, ...] = (TASTE_TEST, PASS)
+_PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
+    "discard_pair": StirFryState._discard_pair,
+    "discard_protein": StirFryState._discard_protein,
+    "taste_test": StirFryState._call,
+    "pass": StirFryState._pass,
+    "cook": StirFryState._cook,
+    "trim": StirFryState._trim,
+    "end_turn": StirFryState._end,
+}
 _LEGAL: dict[tuple[object, ...], tuple[Action, ...]] = {}
+# The seats after each seat, clockwise, for every count of players.
+_CLOCKWISE: dict[int, tuple[list[int], ...]] = {
+    players: tuple(clockwise_after(seat, players) for seat in range(players))
+    for players in range(1, told.MAX_SEATS + 1)
+}
 # A hand as one number, each kind's count a base-16 digit (no kind has 16 copies).
 _DIGIT: dict[str, int] = {kind: 16**index for index, kind in enumerate(KINDS)}
 
@@ -403,16 +432,6 @@ def cookable(hand: Sequence[str], room: int | None) -> list[Action]:
     ]
 
 
-def _told_discard(
-    seat: int, kind: DiscardKind, cards: list[str], claim: str | None, unable: list[int]
-) -> list[Event]:
-    events = told.discarded(seat, kind.value, claim, cards)
-    if unable:
-        # Told aloud: otherwise a chef who may not call is skipped without a word.
-        events.append(FrozenDict(type="cannot_test", seats=FrozenList(unable)))
-    return events
-
-
 def _taste_test(
     pending: Pending, accuser: int, cards: list[str], truthful: bool, window: ReactionWindow
 ) -> FrozenDict:
@@ -424,7 +443,7 @@ def _taste_test(
         claim=pending.claim,
         cards=told.sorted_cards(cards),
         truthful=truthful,
-        callers=FrozenList(window.reactors()),
+        callers=told.seats(window.reactors()),
     )
 
 
