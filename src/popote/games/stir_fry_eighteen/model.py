@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from popote.core.actions import Action
@@ -62,6 +63,19 @@ class Settings:
             round_limit=int(options.get("round_limit", 100)),
             first_player=FirstPlayer(options.get("first_player", FirstPlayer.RANDOM.value)),
         )
+
+    @cached_property
+    def shown(self) -> dict[str, Any]:
+        """What every view tells of the settings, worked out once (views are built often)."""
+        return {
+            "round_limit": self.round_limit,
+            "target": self.target,
+            "exact": self.exact,
+            "overshoot": self.overshoot.value,
+            "finish_round": self.finish_round,
+            "round_end": self.round_end.value,
+            "empty_pantry": self.empty_pantry,
+        }
 
 
 class Pending(NamedTuple):
