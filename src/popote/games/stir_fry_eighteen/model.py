@@ -65,6 +65,11 @@ class Settings:
         )
 
     @cached_property
+    def capped(self) -> bool:
+        """Whether a dish may not pass the target (bullseye, overshoot forbidden)."""
+        return self.exact and self.overshoot is Overshoot.FORBIDDEN
+
+    @cached_property
     def shown(self) -> dict[str, Any]:
         """What every view tells of the settings, worked out once (views are built often)."""
         return {

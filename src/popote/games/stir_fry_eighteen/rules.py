@@ -29,7 +29,6 @@ from popote.games.stir_fry_eighteen.cards import (
     DiscardKind,
     EndReason,
     FirstPlayer,
-    Overshoot,
     Phase,
     RoundEnd,
     mask_of,
@@ -92,8 +91,9 @@ class StirFryState(GameState):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if self.phase is Phase.TEST_WINDOW:
             return WINDOW_ACTIONS
-        # What a seat may do depends on nothing else: one table serves every match.
-        room = self.rules.target - self.scores[seat] if self.rules.exact else None
+        # What a seat may do depends on nothing else, so one table serves every match; the
+        # room left is part of the key only where it limits the dishes.
+        room = self.rules.target - self.scores[seat] if self.rules.capped else None
         hand = self.hands[seat]
         code = sum(map(_DIGIT.__getitem__, hand))
         key = (self.phase, self.cooked, self.pair_used, self.protein_used, room, code)
@@ -115,7 +115,7 @@ class StirFryState(GameState):
                     actions += [DISCARD_PAIR[first, second] for second in kinds[i + 1 :]]
             if not self.protein_used:
                 actions += [DISCARD_PROTEIN[kind, claim] for kind in kinds for claim in PROTEINS]
-            actions += cookable(hand, room if self.rules.overshoot is Overshoot.FORBIDDEN else None)
+            actions += cookable(hand, room)
         actions.append(END_TURN)
         return tuple(actions)
 
