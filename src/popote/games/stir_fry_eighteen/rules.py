@@ -93,10 +93,18 @@ class StirFryState(GameState):
             return WINDOW_ACTIONS
         # What a seat may do depends on nothing else, so one table serves every match; the
         # room left is part of the key only where it limits the dishes.
-        room = self.rules.target - self.scores[seat] if self.rules.capped else None
         hand = self.hands[seat]
-        code = sum(map(_DIGIT.__getitem__, hand))
-        key = (self.phase, self.cooked, self.pair_used, self.protein_used, room, code)
+        # One number: the hand's counts, then the turn's flags (an enum would hash slowly).
+        key: object = (
+            sum(map(_DIGIT.__getitem__, hand))
+            | self.cooked << 32
+            | self.pair_used << 33
+            | self.protein_used << 34
+            | (self.phase is Phase.TRIM) << 35
+        )
+        room = self.rules.target - self.scores[seat] if self.rules.capped else None
+        if room is not None:
+            key = (key, room)
         found = _LEGAL.get(key)
         if found is None:
             found = _LEGAL[key] = self._legal(hand, room)
@@ -261,7 +269,7 @@ class StirFryState(GameState):
     def _told_discard(
         self, seat: int, kind: DiscardKind, cards: list[str], claim: str | None, eligible: list[int]
     ) -> list[Event]:
-        events = told.discarded(seat, kind.value, claim, cards)
+        events = told.discarded(seat, kind._value_, claim, cards)
         unable = [other for other in range(self.players) if other != seat and other not in eligible]
         if unable:
             # Told aloud: otherwise a chef who may not call is skipped without a word.
@@ -304,7 +312,7 @@ class StirFryState(GameState):
             events += self._punish(accuser)
         if self.caught:
             return events  # a caught bluffer draws nothing more this turn
-        return events + self._draw(pending.seat, pending.draws, pending.kind.value)
+        return events + self._draw(pending.seat, pending.draws, pending.kind._value_)
 
     def _punish(self, accuser: int) -> list[Event]:
         hand = self.hands[accuser]
@@ -412,7 +420,7 @@ _PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
     "trim": StirFryState._trim,
     "end_turn": StirFryState._end,
 }
-_LEGAL: dict[tuple[object, ...], tuple[Action, ...]] = {}
+_LEGAL: dict[object, tuple[Action, ...]] = {}
 # The seats after each seat, clockwise, for every count of players.
 _CLOCKWISE: dict[int, tuple[list[int], ...]] = {
     players: tuple(clockwise_after(seat, players) for seat in range(players))

@@ -37,7 +37,7 @@ def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
         "players": state.players,
         "to_act": list(state.to_act),
         "over": state.over,
-        "phase": _PHASE[state.phase],
+        "phase": state.phase._value_,  # not .value: a slow descriptor
         "first": state.first,
         "current": state.current,
         "round": state.round,
@@ -77,7 +77,7 @@ def _add_window(view: dict[str, Any], state: StirFryState, seat: int | None) -> 
         return
     view["pending"] = {
         "seat": pending.seat,
-        "kind": pending.kind.value,
+        "kind": pending.kind._value_,
         "claim": pending.claim,
         "count": len(pending.slots),
     }
@@ -88,6 +88,3 @@ def _add_window(view: dict[str, Any], state: StirFryState, seat: int | None) -> 
     }
     if seat == pending.seat:
         view["pending"]["cards"] = sort_cards(state.pile[i][0] for i in pending.slots)
-
-
-_PHASE: dict[Phase, str] = {phase: phase.value for phase in Phase}
