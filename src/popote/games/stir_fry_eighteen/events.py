@@ -26,6 +26,7 @@ _SORTED: dict[tuple[str, ...], FrozenList] = {}
 _SEATS: dict[tuple[int, ...], FrozenList] = {}
 _TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
 _TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
+_ONE_DRAWN: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _DISCARDED: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _new_dict = dict.__new__
 _fill = dict.update
@@ -88,6 +89,18 @@ def hand_dealt(seat: int, hand: Sequence[str]) -> list[Event]:
 
 
 def drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) -> list[Event]:
+    """A draw's two events. Most draws are of one card (each turn's, a caught bluff's): few
+    enough, by seat, card, reason and deck size, to be built once each."""
+    if len(cards) != 1:
+        return _drawn(seat, cards, wanted, reason, deck)
+    key = (seat, cards[0], wanted, reason, deck)
+    found = _ONE_DRAWN.get(key)
+    if found is None:
+        found = _ONE_DRAWN[key] = tuple(_drawn(seat, cards, wanted, reason, deck))
+    return list(found)
+
+
+def _drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) -> list[Event]:
     public = {
         "type": "cards_drawn",
         "seat": seat,

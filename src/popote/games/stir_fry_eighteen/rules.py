@@ -447,7 +447,7 @@ def _taste_test(
         type="taste_test",
         seat=pending.seat,
         accuser=accuser,
-        kind=pending.kind.value,
+        kind=pending.kind._value_,
         claim=pending.claim,
         cards=told.sorted_cards(cards),
         truthful=truthful,
