@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from popote.games.stir_fry_eighteen.cards import Phase, sort_cards
+from popote.games.stir_fry_eighteen.events import sorted_cards
 
 if TYPE_CHECKING:
     from popote.games.stir_fry_eighteen.rules import StirFryState
@@ -40,10 +41,10 @@ def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase._value_,  # not .value: a slow descriptor
         "first": state.first,
         "current": state.current,
-        "round": state.round,
+        "round": (state.turn - 1) // state.players + 1,  # state.round, without a call
         "target_reached": state.target_reached,
         "scores": list(state.scores),
-        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand_sizes": list(map(len, state.hands)),
         "deck_size": len(state.deck),
         "face_up": face_up,
         "face_down_counts": hidden_counts,
@@ -66,8 +67,8 @@ def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
     if state.phase is Phase.TEST_WINDOW:
         _add_window(view, state, seat)
     if seat is not None:
-        view["hand"] = sort_cards(state.hands[seat])
-        view["my_face_down"] = sort_cards(mine)
+        view["hand"] = sorted_cards(state.hands[seat])
+        view["my_face_down"] = sort_cards(mine) if mine else []
     return view
 
 
