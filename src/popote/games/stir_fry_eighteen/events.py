@@ -27,6 +27,8 @@ _SEATS: dict[tuple[int, ...], FrozenList] = {}
 _TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
 _TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
 _ONE_DRAWN: dict[tuple[object, ...], tuple[Event, ...]] = {}
+_TEST_WINDOW: dict[tuple[int, tuple[int, ...]], FrozenDict] = {}
+_TASTE_TEST: dict[tuple[object, ...], FrozenDict] = {}
 _DISCARDED: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _new_dict = dict.__new__
 _fill = dict.update
@@ -138,5 +140,39 @@ def turn_ended(seat: int, returned: int, deck: int) -> FrozenDict:
     if found is None:
         found = _TURN_ENDED[key] = FrozenDict(
             type="turn_ended", seat=seat, returned=returned, deck=deck
+        )
+    return found
+
+
+def test_window(seat: int, eligible: tuple[int, ...]) -> FrozenDict:
+    key = (seat, eligible)
+    found = _TEST_WINDOW.get(key)
+    if found is None:
+        found = _TEST_WINDOW[key] = event(type="test_window", seat=seat, eligible=seats(eligible))
+    return found
+
+
+def taste_test(
+    seat: int,
+    accuser: int,
+    kind: str,
+    claim: str | None,
+    cards: list[str],
+    truthful: bool,
+    callers: list[int],
+) -> FrozenDict:
+    """A revealed discard and who called it: so few of them that each is built once."""
+    key = (seat, accuser, kind, claim, truthful, tuple(cards), tuple(callers))
+    found = _TASTE_TEST.get(key)
+    if found is None:
+        found = _TASTE_TEST[key] = event(
+            type="taste_test",
+            seat=seat,
+            accuser=accuser,
+            kind=kind,
+            claim=claim,
+            cards=sorted_cards(cards),
+            truthful=truthful,
+            callers=seats(callers),
         )
     return found

@@ -262,8 +262,7 @@ class StirFryState(GameState):
         self.phase = Phase.TEST_WINDOW
         self.to_act = window.pending
         if not self.quiet:
-            eligible_seats = told.seats(window.order)
-            events.append(told.event(type="test_window", seat=seat, eligible=eligible_seats))
+            events.append(told.test_window(seat, window.order))
         return events
 
     def _told_discard(
@@ -443,16 +442,8 @@ def cookable(hand: Sequence[str], room: int | None) -> list[Action]:
 def _taste_test(
     pending: Pending, accuser: int, cards: list[str], truthful: bool, window: ReactionWindow
 ) -> FrozenDict:
-    return told.event(
-        type="taste_test",
-        seat=pending.seat,
-        accuser=accuser,
-        kind=pending.kind._value_,
-        claim=pending.claim,
-        cards=told.sorted_cards(cards),
-        truthful=truthful,
-        callers=told.seats(window.reactors()),
-    )
+    kind, claim, callers = pending.kind._value_, pending.claim, window.reactors()
+    return told.taste_test(pending.seat, accuser, kind, claim, cards, truthful, callers)
 
 
 def _dish_cooked(seat: int, key: str, bust: bool, score: int) -> FrozenDict:
