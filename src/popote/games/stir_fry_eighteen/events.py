@@ -2,8 +2,9 @@
 
 A match hands out its events frozen (:func:`popote.core.actions.frozen_events`); building
 them as :class:`FrozenDict` from frozen parts lets it share them as they are instead of
-copying every one. Events that depend on little (a seat, a round) are built once and
-handed out again.
+copying every one. Events that depend on little (a seat, a round, one or two cards) are
+built once and handed out again: each table below is bounded by the game itself (18 cards,
+at most 5 seats, at most 1,000 rounds), whatever the number of matches played.
 
 >>> told = drawn(1, ["nouilles", "crevette"], 2, "pair", 9)
 >>> told[0]["cards"], told[0]["visible_to"], "cards" in told[1], told[1]["hidden_from"]
@@ -144,7 +145,7 @@ def turn_ended(seat: int, returned: int, deck: int) -> FrozenDict:
     return found
 
 
-def test_window(seat: int, eligible: tuple[int, ...]) -> FrozenDict:
+def window_opened(seat: int, eligible: tuple[int, ...]) -> FrozenDict:
     key = (seat, eligible)
     found = _TEST_WINDOW.get(key)
     if found is None:

@@ -262,7 +262,7 @@ class StirFryState(GameState):
         self.phase = Phase.TEST_WINDOW
         self.to_act = window.pending
         if not self.quiet:
-            events.append(told.test_window(seat, window.order))
+            events.append(told.window_opened(seat, window.order))
         return events
 
     def _told_discard(
