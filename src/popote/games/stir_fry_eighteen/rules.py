@@ -196,7 +196,7 @@ class StirFryState(GameState):
         world = self._copy(chance)  # its own chance: no copy of this one to throw away
         pile = world.pile
         hidden = [i for i, (_, owner, up) in enumerate(pile) if not up and owner != seat]
-        unseen = world.deck
+        unseen = world.deck  # gathers every card hidden from ``seat``; keeps what is left
         unseen += [pile[i][0] for i in hidden]
         hands = world.hands
         for other, hand in enumerate(hands):
@@ -410,6 +410,7 @@ class StirFryState(GameState):
 
 
 WINDOW_ACTIONS: tuple[Action, ...] = (TASTE_TEST, PASS)
+# Each action's type to the method that plays it: one lookup instead of a chain of tests.
 _PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
     "discard_pair": StirFryState._discard_pair,
     "discard_protein": StirFryState._discard_protein,
@@ -419,6 +420,8 @@ _PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
     "trim": StirFryState._trim,
     "end_turn": StirFryState._end,
 }
+# Legal actions by hand, turn flags and (where it counts) room left; bounded by the game
+# (at most 6,912 hands of its 18 cards, 16 flag sets, 500 points of room).
 _LEGAL: dict[object, tuple[Action, ...]] = {}
 # The seats after each seat, clockwise, for every count of players.
 _CLOCKWISE: dict[int, tuple[list[int], ...]] = {
