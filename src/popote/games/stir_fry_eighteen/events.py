@@ -27,6 +27,8 @@ _SORTED: dict[tuple[str, ...], FrozenList] = {}
 _SEATS: dict[tuple[int, ...], FrozenList] = {}
 _TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
 _TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
+_DRAWN: dict[tuple[object, ...], Event] = {}
+_NO_CARDS = FrozenList()
 _ONE_DRAWN: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _TEST_WINDOW: dict[tuple[int, tuple[int, ...]], FrozenDict] = {}
 _TASTE_TEST: dict[tuple[object, ...], FrozenDict] = {}
@@ -34,6 +36,7 @@ _DISCARDED: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _new_dict = dict.__new__
 _fill = dict.update
 _set = dict.__setitem__
+_delete = dict.__delitem__
 
 FIRST_PLAYER: tuple[FrozenDict, ...] = tuple(
     FrozenDict(type="first_player", seat=seat) for seat in range(MAX_SEATS)
@@ -104,15 +107,19 @@ def drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) 
 
 
 def _drawn(seat: int, cards: Sequence[str], wanted: int, reason: str, deck: int) -> list[Event]:
-    public = {
-        "type": "cards_drawn",
-        "seat": seat,
-        "count": len(cards),
-        "wanted": wanted,
-        "reason": reason,
-        "deck": deck,
-    }
-    return secret(seat, sorted_cards(cards), public)
+    """A draw of several cards: the half without them is the same for every draw alike."""
+    key = (seat, len(cards), wanted, reason, deck)
+    redacted = _DRAWN.get(key)
+    if redacted is None:
+        public = {"type": "cards_drawn", "seat": seat, "count": len(cards), "wanted": wanted}
+        public.update(reason=reason, deck=deck)
+        redacted = _DRAWN[key] = secret(seat, _NO_CARDS, public)[1]
+    full: FrozenDict = _new_dict(FrozenDict)
+    _fill(full, redacted)
+    _delete(full, HIDDEN_FROM)
+    _set(full, "cards", sorted_cards(cards))
+    _set(full, VISIBLE_TO, _ONLY[seat])
+    return [full, redacted]
 
 
 def discarded(seat: int, kind: str, claim: str | None, cards: Sequence[str]) -> list[Event]:
