@@ -129,6 +129,17 @@ def test_rule_bullseye_forbidden_overshoot_offers_only_dishes_that_fit() -> None
     assert dishes == ["sauce_soja+champignons+nouilles"]
 
 
+def test_bust_and_forbidden_overshoot_each_keep_their_own_dishes_side_by_side() -> None:
+    hand = ["porc", "champignons", "nouilles", "sauce_soja"]
+    dishes: dict[str, list[str]] = {}
+    for overshoot in ("bust", "forbidden", "bust"):
+        options = {"bullseye": True, "overshoot": overshoot}
+        m = scenario_match(hands=[hand, ["poulet"]], scores=[45, 0], options=options)
+        cooks = [a["dish"] for a in m.legal_actions(0) if a["type"] == "cook"]
+        assert dishes.setdefault(overshoot, cooks) == cooks
+    assert len(dishes["bust"]) == 4 and dishes["forbidden"] == ["sauce_soja+champignons+nouilles"]
+
+
 def test_rule_the_round_limit_ends_the_game_with_the_best_score() -> None:
     hands = [["nouilles"], ["poulet"], ["porc"]]
     options = {"round_limit": 10}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
@@ -27,6 +27,7 @@ from popote.games.stir_fry_eighteen.cards import (
     TASTE_TEST,
     TRIM,
     DiscardKind,
+    mask_of,
 )
 
 # How much a first copy of each card is worth keeping; extra copies are worth 1.
@@ -51,9 +52,14 @@ POINTS_WORTH = 2.5  # what 5 points are worth, in cards
 
 def unseen_counts(view: dict[str, Any]) -> Counter[str]:
     """The cards this seat has not seen anywhere: in others' hands, the deck or face down."""
-    seen = Counter(view.get("hand", [])) + Counter(view.get("my_face_down", []))
-    seen += Counter(entry["card"] for entry in view["face_up"])
-    return Counter(COUNTS) - seen
+    left = dict(COUNTS)
+    for card in view.get("hand", ()):
+        left[card] -= 1
+    for card in view.get("my_face_down", ()):
+        left[card] -= 1
+    for entry in view["face_up"]:
+        left[entry["card"]] -= 1
+    return Counter({card: count for card, count in left.items() if count > 0})
 
 
 def chance_of_pair(unseen: Counter[str], size: int) -> float:
@@ -135,12 +141,12 @@ class StirFryHeuristicBot(Bot):
 
     def choose(self, match: Match) -> Action:
         view = match.view(self.seat)
-        legal = match.legal_actions(self.seat)
         if view["phase"] == "test_window":
             return self._react(view)
         if view["phase"] == "trim":
-            return TRIM[keep_order(view["hand"])[0]]
-        choice = self._discard(view, set(legal)) or self._cook(view, legal)
+            return TRIM[plan_for(view["hand"]).order[0]]
+        legal = match.legal_actions(self.seat)
+        choice = self._discard(view, legal) or self._cook(view, legal)
         return choice if choice in legal else END_TURN
 
     def _react(self, view: dict[str, Any]) -> Action:
@@ -155,41 +161,35 @@ class StirFryHeuristicBot(Bot):
         cost = len(hand) * self.card_worth if hand else POINTS_WORTH
         return TASTE_TEST if (1.0 - truth) * gain > truth * cost else PASS
 
-    def _discard(self, view: dict[str, Any], legal: set[Action]) -> Action | None:
+    def _discard(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
         if view["deck_size"] == 0 or view["caught"]:
             return None  # a discard would draw nothing
         hand: list[str] = view["hand"]
-        counts = Counter(hand)
-        order = keep_order(hand)
+        plan = plan_for(hand)
         if not view["pair_used"]:
-            extra = [k for k in KINDS if counts[k] >= 3 or (counts[k] == 2 and k != NOUILLES)]
-            if extra:
-                best = max(extra, key=lambda k: (counts[k], -KEEP[k]))
-                return self._if_legal(DISCARD_PAIR.get((best, best)), legal)
-            junk = sorted(order[:2], key=ORDER.__getitem__)
+            if plan.extra_pair is not None:
+                return self._if_legal(plan.extra_pair, legal)
             if len(hand) >= 3 and self.chance.below(100) < self.bluff * self.boldness() * 100:
-                return self._if_legal(DISCARD_PAIR.get((junk[0], junk[1])), legal)
+                return self._if_legal(plan.junk_pair, legal)
         if not view["protein_used"] and hand:
-            return self._protein(view, hand, order, legal)
+            return self._protein(view, hand, plan, legal)
         return None
 
     def _protein(
-        self, view: dict[str, Any], hand: list[str], order: list[str], legal: set[Action]
+        self, view: dict[str, Any], hand: list[str], plan: HandPlan, legal: Sequence[Action]
     ) -> Action | None:
-        held = [p for p in PROTEINS if p in hand]
-        for protein in held:
-            if self._best_points(hand) - self._best_points(_without(hand, protein)) <= 1:
-                return self._if_legal(DISCARD_PROTEIN[protein, protein], legal)
-        junk = order[0]
-        safe = [p for p in held if p != junk]
-        if safe and self.chance.below(100) < self.safe * self.boldness() * 100:
-            claim = max(safe, key=PROTEIN_DRAWS.__getitem__)
-            return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
+        if plan.spare_protein is not None:
+            return self._if_legal(plan.spare_protein, legal)
+        if (
+            plan.safe_bluff is not None
+            and self.chance.below(100) < self.safe * self.boldness() * 100
+        ):
+            return self._if_legal(plan.safe_bluff, legal)
         shown = {entry["card"] for entry in view["face_up"]}
         open_claims = [p for p in PROTEINS if p not in shown and p not in hand]
         if open_claims and self.chance.below(100) < self.bluff * self.boldness() * 100:
             claim = self.chance.choice(open_claims)
-            return self._if_legal(DISCARD_PROTEIN[junk, claim], legal)
+            return self._if_legal(DISCARD_PROTEIN[plan.order[0], claim], legal)
         return None
 
     def _cook(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
@@ -206,13 +206,63 @@ class StirFryHeuristicBot(Bot):
         return max(dishes, key=lambda a: (a["points"], -len(DISH_BY_KEY[a["dish"]].cards)))
 
     @staticmethod
-    def _best_points(hand: list[str]) -> int:
-        kinds = set(hand)
-        return max((d.points for d in DISH_BY_KEY.values() if kinds.issuperset(d.cards)), default=0)
-
-    @staticmethod
-    def _if_legal(action: Action | None, legal: set[Action]) -> Action | None:
+    def _if_legal(action: Action | None, legal: Sequence[Action]) -> Action | None:
         return action if action is not None and action in legal else None
+
+
+class HandPlan(NamedTuple):
+    """What the bot makes of a hand, whatever else the view shows: worked out once per hand."""
+
+    order: list[str]  # from the card least worth keeping to the most
+    extra_pair: Action | None  # the pair of a card held too often, discarded honestly
+    junk_pair: Action | None  # the two cards least worth keeping, for a bluff
+    spare_protein: Action | None  # a protein that adds at most a point to the best dish
+    safe_bluff: Action | None  # junk claimed as a protein held, the one that draws most
+
+
+_PLANS: dict[tuple[str, ...], HandPlan] = {}
+
+
+def plan_for(hand: Sequence[str]) -> HandPlan:
+    key = tuple(hand)
+    found = _PLANS.get(key)
+    if found is None:
+        found = _PLANS[key] = _plan(hand)
+    return found
+
+
+def _plan(hand: Sequence[str]) -> HandPlan:
+    counts = Counter(hand)
+    order = keep_order(list(hand))
+    extra = [k for k in KINDS if counts[k] >= 3 or (counts[k] == 2 and k != NOUILLES)]
+    best = max(extra, key=lambda k: (counts[k], -KEEP[k])) if extra else None
+    junk = sorted(order[:2], key=ORDER.__getitem__)
+    held = [p for p in PROTEINS if p in hand]
+    spare = next((p for p in held if best_points(hand) - best_points(_without(hand, p)) <= 1), None)
+    safe = [p for p in held if p != order[0]] if order else []
+    return HandPlan(
+        order,
+        DISCARD_PAIR[best, best] if best is not None else None,
+        DISCARD_PAIR[junk[0], junk[1]] if len(junk) == 2 else None,
+        DISCARD_PROTEIN[spare, spare] if spare is not None else None,
+        DISCARD_PROTEIN[order[0], max(safe, key=PROTEIN_DRAWS.__getitem__)] if safe else None,
+    )
+
+
+def _best_by_mask() -> tuple[int, ...]:
+    """The points of the best dish each set of kinds (as a mask) allows, 0 for none."""
+    return tuple(
+        max((d.points for d in DISHES if d.mask & ~mask == 0), default=0)
+        for mask in range(1 << len(KINDS))
+    )
+
+
+_BEST_BY_MASK = _best_by_mask()
+
+
+def best_points(hand: Sequence[str]) -> int:
+    """The points of the best dish ``hand`` allows (0 for none)."""
+    return _BEST_BY_MASK[mask_of(hand)]
 
 
 def _stuck(view: dict[str, Any], seat: int) -> bool:
@@ -221,7 +271,7 @@ def _stuck(view: dict[str, Any], seat: int) -> bool:
     return bool(view["exact"]) and 0 < room < SMALLEST_DISH
 
 
-def _without(hand: list[str], card: str) -> list[str]:
+def _without(hand: Sequence[str], card: str) -> list[str]:
     rest = list(hand)
     rest.remove(card)
     return rest

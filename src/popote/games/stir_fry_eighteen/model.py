@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from popote.core.actions import Action
 from popote.core.game import Options
@@ -27,9 +28,9 @@ from popote.games.stir_fry_eighteen.cards import (
 )
 
 
-@dataclass(frozen=True)
-class CookedDish:
-    """The dish cooked this turn, laid out face up until the turn ends."""
+class CookedDish(NamedTuple):
+    """The dish cooked this turn, laid out face up until the turn ends (a named tuple: built
+    on every cook, it costs a tuple)."""
 
     cards: tuple[str, ...]
     points: int
@@ -63,10 +64,28 @@ class Settings:
             first_player=FirstPlayer(options.get("first_player", FirstPlayer.RANDOM.value)),
         )
 
+    @cached_property
+    def capped(self) -> bool:
+        """Whether a dish may not pass the target (bullseye, overshoot forbidden)."""
+        return self.exact and self.overshoot is Overshoot.FORBIDDEN
 
-@dataclass(frozen=True)
-class Pending:
-    """A face-down discard waiting for the taste-test window to close."""
+    @cached_property
+    def shown(self) -> dict[str, Any]:
+        """What every view tells of the settings, worked out once (views are built often)."""
+        return {
+            "round_limit": self.round_limit,
+            "target": self.target,
+            "exact": self.exact,
+            "overshoot": self.overshoot.value,
+            "finish_round": self.finish_round,
+            "round_end": self.round_end.value,
+            "empty_pantry": self.empty_pantry,
+        }
+
+
+class Pending(NamedTuple):
+    """A face-down discard waiting for the taste-test window to close (a named tuple: built
+    on every discard, it costs a tuple)."""
 
     seat: int
     kind: DiscardKind

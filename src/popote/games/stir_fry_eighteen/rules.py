@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from popote.core.actions import Action, Event, secret_event
+from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options
-from popote.core.windows import ReactionWindow
+from popote.core.windows import ReactionWindow, clockwise_after
+from popote.games.stir_fry_eighteen import events as told
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,
     DISCARD_PAIR,
@@ -29,11 +29,9 @@ from popote.games.stir_fry_eighteen.cards import (
     DiscardKind,
     EndReason,
     FirstPlayer,
-    Overshoot,
     Phase,
     RoundEnd,
     mask_of,
-    sort_cards,
 )
 from popote.games.stir_fry_eighteen.model import CookedDish, Pending, PileCard, Settings, lookup
 from popote.games.stir_fry_eighteen.views import build_view
@@ -81,52 +79,53 @@ class StirFryState(GameState):
         state = cls(players, hands, deck, chance, Settings.from_options(options))
         events: list[Event] = []
         for seat, hand in enumerate(hands):
-            dealt = {
-                "type": "hand_dealt",
-                "seat": seat,
-                "count": len(hand),
-                "cards": sort_cards(hand),
-            }
-            events += secret_event(dealt, ["cards"], [seat])
+            events += told.hand_dealt(seat, hand)
         if state.rules.first_player is FirstPlayer.RANDOM:
             state.first = chance.below(players)
-        events.append({"type": "first_player", "seat": state.first})
+        events.append(told.FIRST_PLAYER[state.first])
         events += state.start_turn(state.first)
         return state, events
 
     # --- the contract ---------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if self.phase is Phase.TEST_WINDOW:
-            return [TASTE_TEST, PASS]
+            return WINDOW_ACTIONS
+        # What a seat may do depends on nothing else, so one table serves every match; the
+        # room left is part of the key only where it limits the dishes.
         hand = self.hands[seat]
+        # One number: the hand's counts, then the turn's flags (an enum would hash slowly).
+        key: object = (
+            sum(map(_DIGIT.__getitem__, hand))
+            | self.cooked << 32
+            | self.pair_used << 33
+            | self.protein_used << 34
+            | (self.phase is Phase.TRIM) << 35
+        )
+        room = self.rules.target - self.scores[seat] if self.rules.capped else None
+        if room is not None:
+            key = (key, room)
+        found = _LEGAL.get(key)
+        if found is None:
+            found = _LEGAL[key] = self._legal(hand, room)
+        return found
+
+    def _legal(self, hand: list[str], room: int | None) -> tuple[Action, ...]:
         kinds = [kind for kind in KINDS if kind in hand]
         if self.phase is Phase.TRIM:
-            return [TRIM[kind] for kind in kinds]
+            return tuple(TRIM[kind] for kind in kinds)
         actions: list[Action] = []
         if not self.cooked:
             if not self.pair_used:
-                counts = Counter(hand)
                 for i, first in enumerate(kinds):
-                    if counts[first] >= 2:
+                    if hand.count(first) >= 2:
                         actions.append(DISCARD_PAIR[first, first])
                     actions += [DISCARD_PAIR[first, second] for second in kinds[i + 1 :]]
             if not self.protein_used:
                 actions += [DISCARD_PROTEIN[kind, claim] for kind in kinds for claim in PROTEINS]
-            actions += self.cookable(seat)
+            actions += cookable(hand, room)
         actions.append(END_TURN)
-        return actions
-
-    def cookable(self, seat: int) -> list[Action]:
-        """The cook actions the hand allows (within the target, if overshooting is forbidden)."""
-        hand_mask = mask_of(self.hands[seat])
-        room = self.rules.target - self.scores[seat]
-        limit = self.rules.exact and self.rules.overshoot is Overshoot.FORBIDDEN
-        return [
-            dish.action
-            for dish in DISHES
-            if dish.mask & ~hand_mask == 0 and not (limit and dish.points > room)
-        ]
+        return tuple(actions)
 
     def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         candidate = lookup(action)
@@ -135,22 +134,27 @@ class StirFryState(GameState):
         return candidate if candidate in self.legal_actions(seat) else None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if kind == "discard_pair":
-            return self._discard(seat, DiscardKind.PAIR, [action["first"], action["second"]], None)
-        if kind == "discard_protein":
-            return self._discard(seat, DiscardKind.PROTEIN, [action["card"]], action["claim"])
-        if kind in ("taste_test", "pass"):
-            return self._answer(seat, kind == "taste_test")
-        if kind == "cook":
-            return self._cook(seat, action["dish"])
-        if kind == "trim":
-            return self._trim(seat, action["card"])
+        return _PLAY[action["type"]](self, seat, action)
+
+    def _discard_pair(self, seat: int, action: Action) -> list[Event]:
+        return self._discard(seat, DiscardKind.PAIR, [action["first"], action["second"]], None)
+
+    def _discard_protein(self, seat: int, action: Action) -> list[Event]:
+        return self._discard(seat, DiscardKind.PROTEIN, [action["card"]], action["claim"])
+
+    def _call(self, seat: int, _: Action) -> list[Event]:
+        return self._answer(seat, True)
+
+    def _pass(self, seat: int, _: Action) -> list[Event]:
+        return self._answer(seat, False)
+
+    def _end(self, seat: int, _: Action) -> list[Event]:
         if len(self.hands[seat]) > HAND_LIMIT:
             self.phase = Phase.TRIM
-            return [
-                {"type": "trim_needed", "seat": seat, "count": len(self.hands[seat]) - HAND_LIMIT}
-            ]
+            if self.quiet:
+                return []
+            excess = len(self.hands[seat]) - HAND_LIMIT
+            return [FrozenDict(type="trim_needed", seat=seat, count=excess)]
         return self._end_turn()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -173,6 +177,9 @@ class StirFryState(GameState):
         }
 
     def clone(self) -> StirFryState:
+        return self._copy(self.chance.copy())
+
+    def _copy(self, chance: Chance) -> StirFryState:
         twin = StirFryState.__new__(StirFryState)
         twin.__dict__.update(self.__dict__)
         twin.hands = [hand[:] for hand in self.hands]
@@ -180,27 +187,28 @@ class StirFryState(GameState):
         twin.pile = self.pile[:]
         twin.scores = self.scores[:]
         twin.winners = self.winners[:]
-        twin.chance = self.chance.copy()
+        twin.chance = chance
         twin.window = self.window.clone() if self.window else None
         return twin
 
     def determinize(self, seat: int, chance: Chance) -> StirFryState:
         """Others' hands, the deck's order and others' face-down cards this turn are resampled."""
-        world = self.clone()
-        world.chance = chance
-        hidden = [i for i, (_, owner, up) in enumerate(world.pile) if not up and owner != seat]
-        unseen = world.deck + [world.pile[i][0] for i in hidden]
-        for other, hand in enumerate(world.hands):
+        world = self._copy(chance)  # its own chance: no copy of this one to throw away
+        pile = world.pile
+        hidden = [i for i, (_, owner, up) in enumerate(pile) if not up and owner != seat]
+        unseen = world.deck  # gathers every card hidden from ``seat``; keeps what is left
+        unseen += [pile[i][0] for i in hidden]
+        hands = world.hands
+        for other, hand in enumerate(hands):
             if other != seat:
                 unseen += hand
         chance.shuffle(unseen)
-        for other, hand in enumerate(world.hands):
+        for other, hand in enumerate(hands):
             if other != seat:
-                world.hands[other] = draw(unseen, len(hand))
+                hands[other] = draw(unseen, len(hand))
         for i in hidden:
-            _, owner, up = world.pile[i]
-            world.pile[i] = (unseen.pop(), owner, up)
-        world.deck = unseen
+            _, owner, up = pile[i]
+            pile[i] = (unseen.pop(), owner, up)
         return world
 
     # --- the turn ---------------------------------------------------------------------------
@@ -216,7 +224,7 @@ class StirFryState(GameState):
         self.to_act = (seat,)
         self.pair_used = self.protein_used = self.cooked = self.caught = False
         self.dish = None
-        events: list[Event] = [{"type": "turn_started", "seat": seat, "round": self.round}]
+        events: list[Event] = [] if self.quiet else [told.turn_started(seat, self.round)]
         if not self.rules.empty_pantry:
             events += self._draw(seat, 1, "turn")
         return events
@@ -224,16 +232,9 @@ class StirFryState(GameState):
     def _draw(self, seat: int, count: int, reason: str) -> list[Event]:
         cards = draw(self.deck, count)
         self.hands[seat] += cards
-        drawn = {
-            "type": "cards_drawn",
-            "seat": seat,
-            "count": len(cards),
-            "wanted": count,
-            "reason": reason,
-            "deck": len(self.deck),
-            "cards": sort_cards(cards),
-        }
-        return secret_event(drawn, ["cards"], [seat])
+        if self.quiet:
+            return []
+        return told.drawn(seat, cards, count, reason, len(self.deck))
 
     def _set_aside(self, seat: int, cards: list[str]) -> tuple[int, ...]:
         start = len(self.pile)
@@ -251,35 +252,35 @@ class StirFryState(GameState):
             self.protein_used = True
         slots = self._set_aside(seat, cards)
         self.pending = Pending(seat, kind, claim, slots)
-        discarded = {
-            "type": "discarded",
-            "seat": seat,
-            "kind": kind.value,
-            "claim": claim,
-            "count": len(cards),
-            "cards": sort_cards(cards),
-        }
-        events = secret_event(discarded, ["cards"], [seat])
-        others = [other for other in range(self.players) if other != seat]
-        eligible = [
-            other for other in others if self.hands[other] or self.scores[other] >= TEST_PENALTY
-        ]
-        if len(eligible) < len(others):
-            # Told aloud: otherwise a chef who may not call is skipped without a word.
-            unable = [other for other in others if other not in eligible]
-            events.append({"type": "cannot_test", "seats": unable})
-        self.window = ReactionWindow.around(seat, self.players, eligible)
-        if self.window.closed:
+        others = _CLOCKWISE[self.players][seat]
+        hands, scores = self.hands, self.scores
+        eligible = [other for other in others if hands[other] or scores[other] >= TEST_PENALTY]
+        self.window = window = ReactionWindow(eligible)  # as ReactionWindow.around builds it
+        events = [] if self.quiet else self._told_discard(seat, kind, cards, claim, eligible)
+        if window.closed:
             return events + self._settle()
         self.phase = Phase.TEST_WINDOW
-        self.to_act = self.window.pending
-        events.append({"type": "test_window", "seat": seat, "eligible": list(self.window.order)})
+        self.to_act = window.pending
+        if not self.quiet:
+            events.append(told.window_opened(seat, window.order))
+        return events
+
+    def _told_discard(
+        self, seat: int, kind: DiscardKind, cards: list[str], claim: str | None, eligible: list[int]
+    ) -> list[Event]:
+        events = told.discarded(seat, kind._value_, claim, cards)
+        unable = [other for other in range(self.players) if other != seat and other not in eligible]
+        if unable:
+            # Told aloud: otherwise a chef who may not call is skipped without a word.
+            events.append(told.event(type="cannot_test", seats=told.seats(unable)))
         return events
 
     def _answer(self, seat: int, calls: bool) -> list[Event]:
         assert self.window is not None
         self.window.answer(seat, True if calls else None)
-        events: list[Event] = [{"type": "test_called" if calls else "test_declined", "seat": seat}]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append((told.TEST_CALLED if calls else told.TEST_DECLINED)[seat])
         if self.window.closed:
             return events + self._settle()
         self.to_act = self.window.pending
@@ -302,44 +303,33 @@ class StirFryState(GameState):
                 truthful = cards[0] == cards[1]
             else:
                 truthful = cards[0] == pending.claim
-            events.append(
-                {
-                    "type": "taste_test",
-                    "seat": pending.seat,
-                    "accuser": accuser,
-                    "kind": pending.kind.value,
-                    "claim": pending.claim,
-                    "cards": sort_cards(cards),
-                    "truthful": truthful,
-                    "callers": window.reactors(),
-                }
-            )
+            if not self.quiet:
+                events.append(_taste_test(pending, accuser, cards, truthful, window))
             if not truthful:
                 self.caught = True
                 return events + self._draw(accuser, 1, "test")
             events += self._punish(accuser)
         if self.caught:
             return events  # a caught bluffer draws nothing more this turn
-        return events + self._draw(pending.seat, pending.draws, pending.kind.value)
+        return events + self._draw(pending.seat, pending.draws, pending.kind._value_)
 
     def _punish(self, accuser: int) -> list[Event]:
         hand = self.hands[accuser]
         if not hand:
             self.scores[accuser] -= TEST_PENALTY
-            return [
-                {
-                    "type": "points_lost",
-                    "seat": accuser,
-                    "points": TEST_PENALTY,
-                    "score": self.scores[accuser],
-                }
-            ]
-        cards = sort_cards(hand)
+            if self.quiet:
+                return []
+            score = self.scores[accuser]
+            return [FrozenDict(type="points_lost", seat=accuser, points=TEST_PENALTY, score=score)]
+        cards = told.sorted_cards(hand)
         self._set_aside(accuser, cards)
-        lost = {"type": "hand_lost", "seat": accuser, "count": len(cards), "cards": cards}
-        return secret_event(lost, ["cards"], [accuser])
+        if self.quiet:
+            return []
+        lost = {"type": "hand_lost", "seat": accuser, "count": len(cards)}
+        return told.secret(accuser, cards, lost)
 
-    def _cook(self, seat: int, key: str) -> list[Event]:
+    def _cook(self, seat: int, action: Action) -> list[Event]:
+        key = action["dish"]
         dish = DISH_BY_KEY[key]
         for card in dish.cards:
             self.hands[seat].remove(card)
@@ -350,16 +340,9 @@ class StirFryState(GameState):
         self.dish = CookedDish(dish.cards, dish.points, bust)
         if not bust:
             self.scores[seat] += dish.points
-        events: list[Event] = [
-            {
-                "type": "dish_cooked",
-                "seat": seat,
-                "cards": list(dish.cards),
-                "points": dish.points,
-                "bust": bust,
-                "score": self.scores[seat],
-            }
-        ]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(_dish_cooked(seat, key, bust, self.scores[seat]))
         if self._reached(seat):
             if not self.rules.finish_round:
                 events.append(self._finish(EndReason.TARGET, [seat]))
@@ -371,24 +354,27 @@ class StirFryState(GameState):
             return self.scores[seat] == self.rules.target
         return self.scores[seat] >= self.rules.target
 
-    def _trim(self, seat: int, card: str) -> list[Event]:
+    def _trim(self, seat: int, action: Action) -> list[Event]:
+        card = action["card"]
         self._set_aside(seat, [card])
         left = len(self.hands[seat])
-        trimmed = {"type": "trimmed", "seat": seat, "cards": [card], "count": 1, "left": left}
-        events = secret_event(trimmed, ["cards"], [seat])
-        if len(self.hands[seat]) <= HAND_LIMIT:
+        events: list[Event] = []
+        if not self.quiet:
+            trimmed = {"type": "trimmed", "seat": seat, "count": 1, "left": left}
+            events += told.secret(seat, told.sorted_cards((card,)), trimmed)
+        if left <= HAND_LIMIT:
             events += self._end_turn()
         return events
 
     def _end_turn(self) -> list[Event]:
         seat = self.current
-        returned = [card for card, _, _ in self.pile]
-        self.deck += returned
+        returned = len(self.pile)
+        self.deck += [card for card, _, _ in self.pile]
         self.pile = []
         self.chance.shuffle(self.deck)
-        events: list[Event] = [
-            {"type": "turn_ended", "seat": seat, "returned": len(returned), "deck": len(self.deck)}
-        ]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(told.turn_ended(seat, returned, len(self.deck)))
         following = (seat + 1) % self.players
         if following == self.first:
             everyone = list(range(self.players))
@@ -421,3 +407,51 @@ class StirFryState(GameState):
             "winners": list(winners),
             "rounds": self.round,
         }
+
+
+WINDOW_ACTIONS: tuple[Action, ...] = (TASTE_TEST, PASS)
+# Each action's type to the method that plays it: one lookup instead of a chain of tests.
+_PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
+    "discard_pair": StirFryState._discard_pair,
+    "discard_protein": StirFryState._discard_protein,
+    "taste_test": StirFryState._call,
+    "pass": StirFryState._pass,
+    "cook": StirFryState._cook,
+    "trim": StirFryState._trim,
+    "end_turn": StirFryState._end,
+}
+# Legal actions by hand, turn flags and (where it counts) room left; bounded by the game
+# (at most 6,912 hands of its 18 cards, 16 flag sets, 500 points of room).
+_LEGAL: dict[object, tuple[Action, ...]] = {}
+# The seats after each seat, clockwise, for every count of players.
+_CLOCKWISE: dict[int, tuple[list[int], ...]] = {
+    players: tuple(clockwise_after(seat, players) for seat in range(players))
+    for players in range(1, told.MAX_SEATS + 1)
+}
+# A hand as one number, each kind's count a base-16 digit (no kind has 16 copies).
+_DIGIT: dict[str, int] = {kind: 16**index for index, kind in enumerate(KINDS)}
+
+
+def cookable(hand: Sequence[str], room: int | None) -> list[Action]:
+    """The cook actions ``hand`` allows, within ``room`` points when it is given."""
+    hand_mask = mask_of(hand)
+    return [
+        dish.action
+        for dish in DISHES
+        if dish.mask & ~hand_mask == 0 and (room is None or dish.points <= room)
+    ]
+
+
+def _taste_test(
+    pending: Pending, accuser: int, cards: list[str], truthful: bool, window: ReactionWindow
+) -> FrozenDict:
+    kind, claim, callers = pending.kind._value_, pending.claim, window.reactors()
+    return told.taste_test(pending.seat, accuser, kind, claim, cards, truthful, callers)
+
+
+def _dish_cooked(seat: int, key: str, bust: bool, score: int) -> FrozenDict:
+    dish = DISH_BY_KEY[key]
+    cards = FrozenList(dish.cards)
+    return told.event(
+        type="dish_cooked", seat=seat, cards=cards, points=dish.points, bust=bust, score=score
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from popote.games.stir_fry_eighteen.cards import Phase, sort_cards
+from popote.games.stir_fry_eighteen.events import sorted_cards
 
 if TYPE_CHECKING:
     from popote.games.stir_fry_eighteen.rules import StirFryState
@@ -20,33 +21,32 @@ NAME = "stir-fry-eighteen"
 
 
 def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
-    rules = state.rules
     hidden_counts = [0] * state.players
-    for _, owner, up in state.pile:
-        if not up:
+    face_up: list[dict[str, Any]] = []
+    mine: list[str] = []
+    for card, owner, up in state.pile:
+        if up:
+            face_up.append({"card": card, "owner": owner})
+        else:
             hidden_counts[owner] += 1
+            if owner == seat:
+                mine.append(card)
     view: dict[str, Any] = {
+        **state.rules.shown,
         "game": NAME,
         "seat": seat,
         "players": state.players,
         "to_act": list(state.to_act),
         "over": state.over,
-        "phase": state.phase.value,
+        "phase": state.phase._value_,  # not .value: a slow descriptor
         "first": state.first,
         "current": state.current,
-        "round": state.round,
-        "round_limit": rules.round_limit,
-        "target": rules.target,
-        "exact": rules.exact,
-        "overshoot": rules.overshoot.value,
-        "finish_round": rules.finish_round,
-        "round_end": rules.round_end.value,
+        "round": (state.turn - 1) // state.players + 1,  # state.round, without a call
         "target_reached": state.target_reached,
-        "empty_pantry": rules.empty_pantry,
         "scores": list(state.scores),
-        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand_sizes": list(map(len, state.hands)),
         "deck_size": len(state.deck),
-        "face_up": [{"card": card, "owner": owner} for card, owner, up in state.pile if up],
+        "face_up": face_up,
         "face_down_counts": hidden_counts,
         "pair_used": state.pair_used,
         "protein_used": state.protein_used,
@@ -64,24 +64,28 @@ def build_view(state: StirFryState, seat: int | None) -> dict[str, Any]:
             "points": state.dish.points,
             "bust": state.dish.bust,
         }
-    pending, window = state.pending, state.window
-    if pending is not None and window is not None and state.phase is Phase.TEST_WINDOW:
-        view["pending"] = {
-            "seat": pending.seat,
-            "kind": pending.kind.value,
-            "claim": pending.claim,
-            "count": len(pending.slots),
-        }
-        view["window"] = {
-            "eligible": list(window.order),
-            "answered": [other for other in window.order if window.answered(other)],
-            "callers": window.reactors(),
-        }
-        if seat == pending.seat:
-            view["pending"]["cards"] = sort_cards(state.pile[i][0] for i in pending.slots)
+    if state.phase is Phase.TEST_WINDOW:
+        _add_window(view, state, seat)
     if seat is not None:
-        view["hand"] = sort_cards(state.hands[seat])
-        view["my_face_down"] = sort_cards(
-            card for card, owner, up in state.pile if owner == seat and not up
-        )
+        view["hand"] = sorted_cards(state.hands[seat])
+        view["my_face_down"] = sort_cards(mine) if mine else []
     return view
+
+
+def _add_window(view: dict[str, Any], state: StirFryState, seat: int | None) -> None:
+    pending, window = state.pending, state.window
+    if pending is None or window is None:
+        return
+    view["pending"] = {
+        "seat": pending.seat,
+        "kind": pending.kind._value_,
+        "claim": pending.claim,
+        "count": len(pending.slots),
+    }
+    view["window"] = {
+        "eligible": list(window.order),
+        "answered": [other for other in window.order if window.answered(other)],
+        "callers": window.reactors(),
+    }
+    if seat == pending.seat:
+        view["pending"]["cards"] = sort_cards(state.pile[i][0] for i in pending.slots)
