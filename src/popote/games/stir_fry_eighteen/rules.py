@@ -107,6 +107,8 @@ class StirFryState(GameState):
             key = (key, room)
         found = _LEGAL.get(key)
         if found is None:
+            if len(_LEGAL) >= LEGAL_KEPT:
+                _LEGAL.clear()
             found = _LEGAL[key] = self._legal(hand, room)
         return found
 
@@ -423,6 +425,9 @@ _PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
 # Legal actions by hand, turn flags and (where it counts) room left; bounded by the game
 # (at most 6,912 hands of its 18 cards, 16 flag sets, 500 points of room).
 _LEGAL: dict[object, tuple[Action, ...]] = {}
+LEGAL_KEPT = 100_000
+"""The table starts again beyond this many entries: random play fills about 28,000 in
+16,000 matches, and a server that runs for months must not grow without end."""
 # The seats after each seat, clockwise, for every count of players.
 _CLOCKWISE: dict[int, tuple[list[int], ...]] = {
     players: tuple(clockwise_after(seat, players) for seat in range(players))
