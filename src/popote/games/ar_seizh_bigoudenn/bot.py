@@ -8,12 +8,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from popote.core.actions import Action
 from popote.core.bot import Bot
 from popote.core.game import View
 from popote.core.match import Match
-from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, MENU, Dish, Recipe, dish_points
+from popote.games.ar_seizh_bigoudenn.cards import (
+    BIGOUDENS,
+    INGREDIENTS,
+    MENU,
+    Dish,
+    Recipe,
+    dish_points,
+)
 
 
 @dataclass(frozen=True)
@@ -23,6 +31,15 @@ class Plan:
     points: int
 
 
+_UTENSIL: dict[str, str | None] = {key: card.utensil for key, card in INGREDIENTS.items()}
+# Points per (recipe, Bigouden): the plan is weighed at every decision of every rollout.
+_POINTS: dict[tuple[str, str], int] = {
+    (recipe.key, bigouden): dish_points(recipe.dish, recipe.cards, bigouden)[0]
+    for recipe in MENU
+    for bigouden in BIGOUDENS
+}
+
+
 def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -> Plan:
     """The menu recipe of ``face`` worth most once the cost of what is missing is counted.
 
@@ -30,26 +47,29 @@ def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -
     Bigouden's specialty) is everybody's first choice.
     """
     dish = Dish(face)
-    surface: Counter[str] = Counter(view["surfaces"][seat])
-    centre: Counter[str] = Counter(view["centre"])
+    # Sets suffice: no menu recipe repeats an ingredient, so a card is missing or not.
+    surface = set(view["surfaces"][seat])
+    centre = set(view["centre"])
     hands = view["hands"][seat]
-    best: tuple[float, Plan] | None = None
+    bigouden = view["bigoudens"][seat]
+    best_score = 0.0
+    best: Recipe | None = None
+    best_missing: tuple[str, ...] = ()
     for recipe in menu:
         if recipe.dish is not dish:
             continue
-        missing = tuple((Counter(recipe.cards) - surface).elements())
-        points, _, _ = dish_points(dish, recipe.cards, view["bigoudens"][seat])
+        missing = tuple([card for card in recipe.cards if card not in surface])
         cost = 0.0
         for card in missing:
-            need = INGREDIENTS[card].utensil
-            cost += 1.0 if centre[card] else 2.0
+            cost += 1.0 if card in centre else 2.0
+            need = _UTENSIL[card]
             if need is not None and need not in hands:
                 cost += 0.7
-        score = points - 3.0 * cost
-        if best is None or score > best[0]:
-            best = (score, Plan(recipe.cards, missing, points))
+        score = _POINTS[recipe.key, bigouden] - 3.0 * cost
+        if best is None or score > best_score:
+            best, best_score, best_missing = recipe, score, missing
     assert best is not None
-    return best[1]
+    return Plan(best.cards, best_missing, _POINTS[best.key, bigouden])
 
 
 class Mind:
@@ -58,13 +78,18 @@ class Mind:
     def __init__(self, view: View, seat: int, menu: Sequence[Recipe] = MENU) -> None:
         self.view = view
         self.seat = seat
-        face = view["faces"][seat]
-        self.plan = best_plan(view, seat, face, menu)
-        self.next_plan = best_plan(view, seat, "crepe" if face == "galette" else "galette", menu)
+        self.menu = menu
+        self.plan = best_plan(view, seat, view["faces"][seat], menu)
         self.surface: list[str] = view["surfaces"][seat]
         self.hands: list[str] = view["hands"][seat]
-        self.needed_utensils = Counter(
-            INGREDIENTS[c].utensil for c in self.plan.missing if INGREDIENTS[c].utensil
+        self.needed_utensils = {_UTENSIL[c] for c in self.plan.missing if _UTENSIL[c]}
+
+    @cached_property
+    def next_plan(self) -> Plan:
+        """The plan for the other face: weighed only by the decisions that look ahead."""
+        face = self.view["faces"][self.seat]
+        return best_plan(
+            self.view, self.seat, "crepe" if face == "galette" else "galette", self.menu
         )
 
     def keep(self, card: str) -> float:
