@@ -18,6 +18,7 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDENS,
     INGREDIENTS,
     MENU,
+    UTENSIL_OF,
     Dish,
     Recipe,
     dish_points,
@@ -31,7 +32,6 @@ class Plan:
     points: int
 
 
-_UTENSIL: dict[str, str | None] = {key: card.utensil for key, card in INGREDIENTS.items()}
 # Points per (recipe, Bigouden): the plan is weighed at every decision of every rollout.
 _POINTS: dict[tuple[str, str], int] = {
     (recipe.key, bigouden): dish_points(recipe.dish, recipe.cards, bigouden)[0]
@@ -62,7 +62,7 @@ def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -
         cost = 0.0
         for card in missing:
             cost += 1.0 if card in centre else 2.0
-            need = _UTENSIL[card]
+            need = UTENSIL_OF[card]
             if need is not None and need not in hands:
                 cost += 0.7
         score = _POINTS[recipe.key, bigouden] - 3.0 * cost
@@ -82,7 +82,7 @@ class Mind:
         self.plan = best_plan(view, seat, view["faces"][seat], menu)
         self.surface: list[str] = view["surfaces"][seat]
         self.hands: list[str] = view["hands"][seat]
-        self.needed_utensils = {_UTENSIL[c] for c in self.plan.missing if _UTENSIL[c]}
+        self.needed_utensils = {UTENSIL_OF[c] for c in self.plan.missing if UTENSIL_OF[c]}
 
     @cached_property
     def next_plan(self) -> Plan:

@@ -108,6 +108,7 @@ INGREDIENTS: dict[str, Ingredient] = {
     )
 }
 INGREDIENT_ORDER: tuple[str, ...] = tuple(INGREDIENTS)
+UTENSIL_OF: dict[str, str | None] = {key: card.utensil for key, card in INGREDIENTS.items()}
 _RANK = {key: rank for rank, key in enumerate(INGREDIENT_ORDER)}
 
 

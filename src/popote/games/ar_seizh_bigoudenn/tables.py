@@ -50,6 +50,27 @@ def cook_action(cards: tuple[str, ...]) -> Action:
     return found
 
 
+class ActionTable(dict[tuple[Any, ...], Action]):
+    """The shared actions of one kind, looked up by their fields' values in a fixed order.
+
+    A lookup costs one dict access: legal actions are listed at every decision, and
+    :func:`act` sorts its fields to build its key.
+    """
+
+    def __init__(self, kind: str, *fields: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fields = fields
+
+    def __missing__(self, values: tuple[Any, ...]) -> Action:
+        found = self[values] = act(self.kind, **dict(zip(self.fields, values, strict=True)))
+        return found
+
+
+TAKE = ActionTable("take", "card", "drop", "give_back")
+STEAL = ActionTable("steal", "target", "card", "give_back")
+TAKE_UTENSIL = ActionTable("utensil", "utensil", "drop")
+RECOVER = ActionTable("recover", "card", "give_back")
 PASS = act("pass")
 STOP = act("stop")
 TOSS = act("toss")

@@ -16,14 +16,18 @@ from popote.core.actions import Action, Event, secret_event
 from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import Stage, act
+from popote.games.ar_seizh_bigoudenn.tables import ActionTable, Stage
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
+_CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
+
+
 def card_actions(state: ArSeizhState, seat: int, kind: str) -> list[Action]:
-    return [act(kind, card=card) for card in turn.distinct(state.surfaces[seat])]
+    table = _CARD_ACTIONS[kind]
+    return [table[card,] for card in turn.distinct(state.surfaces[seat])]
 
 
 def submit_bid(state: ArSeizhState, seat: int, action: Action) -> list[Event]:

@@ -16,12 +16,23 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     INGREDIENTS,
     REVEAL_PER_TURN,
     SURFACE_LIMIT,
+    UTENSIL_OF,
     Dish,
     dish_points,
     is_valid_dish,
     sort_cards,
 )
-from popote.games.ar_seizh_bigoudenn.tables import PASS, STOP, TOSS, Face, Stage, act, cook_action
+from popote.games.ar_seizh_bigoudenn.tables import (
+    PASS,
+    STEAL,
+    STOP,
+    TAKE,
+    TAKE_UTENSIL,
+    TOSS,
+    Face,
+    Stage,
+    cook_action,
+)
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
@@ -74,23 +85,27 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
     hands, free = usable(state, seat)
     backs = give_back_choices(state, seat)
     actions: list[Action] = []
+    bare_handed = drop_choices(hands, free)
     for card in distinct(state.centre):
-        need = INGREDIENTS[card].utensil
-        if need is not None and need not in hands:
+        need = UTENSIL_OF[card]
+        if need is None:
+            drops = bare_handed
+        elif need in hands:
+            drops = [need]
+        else:
             continue
-        drops: list[str | None] = [need] if need is not None else drop_choices(hands, free)
-        actions += [act("take", card=card, drop=d, give_back=g) for d in drops for g in backs]
+        actions += [TAKE[card, d, g] for d in drops for g in backs]
     if "araignee" in hands:
         for target in range(state.players):
             if target == seat or not state.surfaces[target]:
                 continue
             if "couvercle" in state.hands[target]:
-                actions.append(act("steal", target=target, card=None, give_back=None))
+                actions.append(STEAL[target, None, None])
                 continue
             for card in distinct(state.surfaces[target]):
-                actions += [act("steal", target=target, card=card, give_back=g) for g in backs]
+                actions += [STEAL[target, card, g] for g in backs]
     for utensil in state.centre_utensils:
-        actions += [act("utensil", utensil=utensil, drop=d) for d in drop_choices(hands, free)]
+        actions += [TAKE_UTENSIL[utensil, d] for d in bare_handed]
     actions += [TOSS, STOP]
     return actions
 

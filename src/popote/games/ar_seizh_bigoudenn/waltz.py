@@ -11,6 +11,7 @@ once and the seats that had not answered yet may then cry TEUT! at the taker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from popote.core.actions import Action, Event, secret_event
@@ -19,7 +20,7 @@ from popote.core.game import View
 from popote.core.windows import ReactionWindow, SealedBids, clockwise_after
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import PASS, WITHDRAW, Stage, Teut, act
+from popote.games.ar_seizh_bigoudenn.tables import PASS, RECOVER, WITHDRAW, Stage, Teut, act
 from popote.games.ar_seizh_bigoudenn.teut import (
     award,
     card_actions,
@@ -35,11 +36,21 @@ if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
-def grab_options(state: ArSeizhState, seat: int, kind: str = "grab") -> list[Action]:
-    return [act(kind, drop=d) for d in turn.drop_choices(state.hands[seat])] + [PASS]
+_GRAB_OPTIONS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
-def legal(state: ArSeizhState, seat: int) -> list[Action]:
+def grab_options(state: ArSeizhState, seat: int, kind: str = "grab") -> tuple[Action, ...]:
+    """Grab (or cry TEUT!) with a free hand or letting a held utensil fall, or pass: the
+    list depends only on the held utensils, so each one is built once."""
+    key = (kind, tuple(state.hands[seat]))
+    found = _GRAB_OPTIONS.get(key)
+    if found is None:
+        drops = turn.drop_choices(state.hands[seat])
+        found = _GRAB_OPTIONS[key] = (*(act(kind, drop=d) for d in drops), PASS)
+    return found
+
+
+def legal(state: ArSeizhState, seat: int) -> Sequence[Action]:
     stage = state.stage
     if stage is Stage.GRAB:
         return grab_options(state, seat)
@@ -54,7 +65,7 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
     if stage is Stage.PASSOIRE:
         backs = turn.give_back_choices(state, seat)
         cards = turn.distinct(state.passoire_cards)
-        return [act("recover", card=c, give_back=g) for c in cards for g in backs] + [PASS]
+        return [RECOVER[c, g] for c in cards for g in backs] + [PASS]
     return []
 
 
