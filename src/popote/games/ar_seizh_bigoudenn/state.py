@@ -20,9 +20,10 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     deck_counts,
     sort_cards,
 )
-from popote.games.ar_seizh_bigoudenn.tables import Face, Stage, Teut
+from popote.games.ar_seizh_bigoudenn.tables import EventTable, Face, Stage, Teut
 
 NAME = "ar-seizh-bigoudenn"
+DROPPED = EventTable("dropped", "seat", "utensil", "why")
 
 
 def sort_utensils(utensils: list[str]) -> list[str]:
@@ -218,7 +219,7 @@ class ArSeizhState(GameState):
         self.centre_utensils = sort_utensils([*self.centre_utensils, utensil])
         self.pending_drops.append((utensil, seat))
         self.waltz_dropped.add((seat, utensil))
-        return {"type": "dropped", "seat": seat, "utensil": utensil, "why": why}
+        return DROPPED[seat, utensil, why]
 
     def take_utensil(self, seat: int, utensil: str) -> None:
         self.centre_utensils.remove(utensil)

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from popote.core.actions import Action
+from popote.core.actions import Action, Event, FrozenDict, secret_event
 from popote.core.windows import ReactionWindow, SealedBids
 
 
@@ -64,6 +64,38 @@ class ActionTable(dict[tuple[Any, ...], Action]):
 
     def __missing__(self, values: tuple[Any, ...]) -> Action:
         found = self[values] = act(self.kind, **dict(zip(self.fields, values, strict=True)))
+        return found
+
+
+class EventTable(dict[tuple[Any, ...], FrozenDict]):
+    """The frozen events of one type by their fields' values (atoms), each built once: the
+    match hands out a frozen event as it is, so the hot events cost one dict access."""
+
+    def __init__(self, kind: str, *fields: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fields = fields
+
+    def __missing__(self, values: tuple[Any, ...]) -> FrozenDict:
+        found = self[values] = FrozenDict(
+            type=self.kind, **dict(zip(self.fields, values, strict=True))
+        )
+        return found
+
+
+class SecretTable(dict[tuple[Any, ...], tuple[Event, ...]]):
+    """A secret answer's pair of events (in full for its seat, redacted for the others) by
+    the seat and the answer's fields, each pair built once."""
+
+    def __init__(self, kind: str, fields: tuple[str, ...], secret: tuple[str, ...]) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fields = ("seat", *fields)
+        self.secret = secret
+
+    def __missing__(self, values: tuple[Any, ...]) -> tuple[Event, ...]:
+        event = {"type": self.kind, **dict(zip(self.fields, values, strict=True))}
+        found = self[values] = tuple(secret_event(event, self.secret, [values[0]]))
         return found
 
 

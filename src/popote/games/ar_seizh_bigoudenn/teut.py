@@ -12,16 +12,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event, secret_event
+from popote.core.actions import Action, Event
 from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import ActionTable, Stage
+from popote.games.ar_seizh_bigoudenn.tables import ActionTable, EventTable, SecretTable, Stage
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
+BIDS = SecretTable("bid_placed", ("card",), ("card",))
+RAISES = SecretTable("raised", ("card",), ("card",))
+RAISE_PASSES = EventTable("raise_pass", "seat")
+FOLLOWS = SecretTable("follow_placed", ("card",), ("card",))
+GRABBED = EventTable("grabbed", "seat", "utensil", "drop")
 _CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
 
 
@@ -34,7 +39,7 @@ def submit_bid(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     assert state.teut is not None and state.teut.bids is not None
     card: str | None = action.get("card")
     state.teut.bids.submit(seat, card)
-    return secret_event({"type": "bid_placed", "seat": seat, "card": card}, ["card"], [seat])
+    return list(BIDS[seat, card])
 
 
 def raise_answer(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
@@ -43,18 +48,16 @@ def raise_answer(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     if action["type"] == "raise":
         teut.raise_cards[seat] = action["card"]
         teut.raise_window.answer(seat, True)
-        return secret_event(
-            {"type": "raised", "seat": seat, "card": action["card"]}, ["card"], [seat]
-        )
+        return list(RAISES[seat, action["card"]])
     teut.raise_window.answer(seat, None)
-    return [{"type": "raise_pass", "seat": seat}]
+    return [RAISE_PASSES[seat,]]
 
 
 def follow_answer(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     assert state.teut is not None and state.teut.follow is not None
     card: str | None = action.get("card")
     state.teut.follow.submit(seat, card)
-    return secret_event({"type": "follow_placed", "seat": seat, "card": card}, ["card"], [seat])
+    return list(FOLLOWS[seat, card])
 
 
 def _spend(state: ArSeizhState, played: dict[int, str | None]) -> None:
@@ -159,7 +162,7 @@ def award(state: ArSeizhState, seat: int, utensil: str, drop: str | None) -> lis
     if drop is not None:
         events.append(state.drop(seat, drop, "swap"))
     state.take_utensil(seat, utensil)
-    return [{"type": "grabbed", "seat": seat, "utensil": utensil, "drop": drop}, *events]
+    return [GRABBED[seat, utensil, drop], *events]
 
 
 def finish(state: ArSeizhState, winner: int | None) -> list[Event]:

@@ -29,6 +29,7 @@ from popote.games.ar_seizh_bigoudenn.tables import (
     TAKE,
     TAKE_UTENSIL,
     TOSS,
+    EventTable,
     Face,
     Stage,
     cook_action,
@@ -36,6 +37,13 @@ from popote.games.ar_seizh_bigoudenn.tables import (
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
+
+
+TURN = EventTable("turn", "seat", "round", "bigouden")
+TOOK = EventTable("took", "seat", "card", "utensil", "give_back", "count")
+TOOK_UTENSIL = EventTable("took_utensil", "seat", "utensil")
+TOSSED = EventTable("tossed", "seat", "face", "again")
+STOPPED = EventTable("stopped", "seat")
 
 
 def distinct(cards: list[str]) -> list[str]:
@@ -130,30 +138,22 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         if action["drop"] is not None:
             events.append(state.drop(seat, action["drop"], "swap"))
         state.take_utensil(seat, action["utensil"])
-        return [{"type": "took_utensil", "seat": seat, "utensil": action["utensil"]}, *events]
+        return [TOOK_UTENSIL[seat, action["utensil"]], *events]
     if kind == "toss":
         face = Face.GALETTE if state.chance.below(2) == 0 else Face.CREPE
         again = state.faces[seat] is face
         state.faces[seat] = face
-        return [{"type": "tossed", "seat": seat, "face": face.value, "again": again}]
+        return [TOSSED[seat, face.value, again]]
     state.actions_left = 0
-    return [{"type": "stopped", "seat": seat}]
+    return [STOPPED[seat,]]
 
 
 def _take(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     card: str = action["card"]
     state.centre.remove(card)
     state.gain(seat, card, action["give_back"])
-    events: list[Event] = [
-        {
-            "type": "took",
-            "seat": seat,
-            "card": card,
-            "utensil": INGREDIENTS[card].utensil,
-            "give_back": action["give_back"],
-            "count": state.surfaces[seat].count(card),
-        }
-    ]
+    count = state.surfaces[seat].count(card)
+    events: list[Event] = [TOOK[seat, card, UTENSIL_OF[card], action["give_back"], count]]
     if action["drop"] is not None:
         why = "used" if INGREDIENTS[card].utensil else "full_hands"
         events.append(state.drop(seat, action["drop"], why))
@@ -227,7 +227,7 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
     revealed = draw(state.draw, REVEAL_PER_TURN)
     state.centre = sort_cards([*state.centre, *revealed])
     return [
-        {"type": "turn", "seat": seat, "round": state.round, "bigouden": state.bigoudens[seat]},
+        TURN[seat, state.round, state.bigoudens[seat]],
         {"type": "revealed", "seat": seat, "cards": revealed, "draw_size": len(state.draw)},
     ]
 

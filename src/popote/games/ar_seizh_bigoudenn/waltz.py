@@ -14,13 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from popote.core.actions import Action, Event, secret_event
+from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.game import View
 from popote.core.windows import ReactionWindow, SealedBids, clockwise_after
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import PASS, RECOVER, WITHDRAW, Stage, Teut, act
+from popote.games.ar_seizh_bigoudenn.tables import (
+    PASS,
+    RECOVER,
+    WITHDRAW,
+    EventTable,
+    SecretTable,
+    Stage,
+    Teut,
+    act,
+)
 from popote.games.ar_seizh_bigoudenn.teut import (
     award,
     card_actions,
@@ -36,6 +45,10 @@ if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
+GRAB_ANSWERS = SecretTable("grab_answer", ("utensil", "grab", "drop"), ("grab", "drop"))
+OPEN_GRAB_ANSWERS = EventTable("grab_answer", "seat", "utensil", "grab", "drop")  # real time
+CHALLENGE_ANSWERS = SecretTable("challenge_answer", ("utensil", "teut"), ("teut",))
+NOBODY_GRABS = EventTable("nobody_grabs", "utensil")
 _GRAB_OPTIONS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
@@ -76,13 +89,7 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     if stage is Stage.CHALLENGE:
         assert state.challenge is not None
         state.challenge.submit(seat, action)
-        answer = {
-            "type": "challenge_answer",
-            "seat": seat,
-            "utensil": state.grab_utensil,
-            "teut": action["type"] == "teut",
-        }
-        return secret_event(answer, ["teut"], [seat])
+        return list(CHALLENGE_ANSWERS[seat, state.grab_utensil, action["type"] == "teut"])
     if stage is Stage.BID:
         return submit_bid(state, seat, action)
     if stage is Stage.RAISE:
@@ -94,20 +101,14 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
 
 def _answer_grab(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     grab = action["type"] == "grab"
-    answer: Event = {
-        "type": "grab_answer",
-        "seat": seat,
-        "utensil": state.grab_utensil,
-        "grab": grab,
-        "drop": action.get("drop"),
-    }
+    answer = (seat, state.grab_utensil, grab, action.get("drop"))
     if state.real_time:
         assert state.grab_window is not None
         state.grab_window.answer(seat, action if grab else None)
-        return [answer]
+        return [OPEN_GRAB_ANSWERS[answer]]
     assert state.grab_bids is not None
     state.grab_bids.submit(seat, action)
-    return secret_event(answer, ["grab", "drop"], [seat])
+    return list(GRAB_ANSWERS[answer])
 
 
 def advance(state: ArSeizhState) -> list[Event]:
@@ -232,7 +233,7 @@ def _resolve_challenge(state: ArSeizhState) -> list[Event]:
 def _nobody(state: ArSeizhState, utensil: str) -> list[Event]:
     state.stage = Stage.ACTION
     state.grab_utensil = None
-    return [{"type": "nobody_grabs", "utensil": utensil}]
+    return [NOBODY_GRABS[utensil,]]
 
 
 def _start_teut(state: ArSeizhState, utensil: str, claims: dict[int, str | None]) -> list[Event]:
