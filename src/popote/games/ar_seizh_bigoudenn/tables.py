@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from popote.core.actions import Action, Event, FrozenDict, secret_event
+from popote.core.actions import Action, Event, FrozenDict, FrozenList, secret_event
 from popote.core.windows import ReactionWindow, SealedBids
 
 
@@ -68,8 +68,11 @@ class ActionTable(dict[tuple[Any, ...], Action]):
 
 
 class EventTable(dict[tuple[Any, ...], FrozenDict]):
-    """The frozen events of one type by their fields' values (atoms), each built once: the
-    match hands out a frozen event as it is, so the hot events cost one dict access."""
+    """The frozen events of one type by their fields' values, each built once: the match
+    hands out a frozen event as it is, so the hot events cost one dict access.
+
+    A field given as a tuple (of atoms or tuples) is a list in the event, as JSON has it.
+    """
 
     def __init__(self, kind: str, *fields: str) -> None:
         super().__init__()
@@ -77,10 +80,13 @@ class EventTable(dict[tuple[Any, ...], FrozenDict]):
         self.fields = fields
 
     def __missing__(self, values: tuple[Any, ...]) -> FrozenDict:
-        found = self[values] = FrozenDict(
-            type=self.kind, **dict(zip(self.fields, values, strict=True))
-        )
+        fields = {key: _listed(value) for key, value in zip(self.fields, values, strict=True)}
+        found = self[values] = FrozenDict(type=self.kind, **fields)
         return found
+
+
+def _listed(value: Any) -> Any:
+    return FrozenList(map(_listed, value)) if type(value) is tuple else value
 
 
 class SecretTable(dict[tuple[Any, ...], tuple[Event, ...]]):

@@ -27,6 +27,8 @@ RAISES = SecretTable("raised", ("card",), ("card",))
 RAISE_PASSES = EventTable("raise_pass", "seat")
 FOLLOWS = SecretTable("follow_placed", ("card",), ("card",))
 GRABBED = EventTable("grabbed", "seat", "utensil", "drop")
+BIDS_REVEALED = EventTable("bids_revealed", "utensil", "bids")
+TEUT_WON = EventTable("teut_won", "seat", "utensil")
 _CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
 
 
@@ -74,12 +76,7 @@ def resolve_bids(state: ArSeizhState) -> list[Event]:
     played = teut.bids.revealed()
     teut.bids = None
     _spend(state, played)
-    reveal: Event = {
-        "type": "bids_revealed",
-        "utensil": teut.utensil,
-        "bids": [[seat, card] for seat, card in played.items()],
-    }
-    return [reveal, *_compare(state, played)]
+    return [BIDS_REVEALED[teut.utensil, tuple(played.items())], *_compare(state, played)]
 
 
 def _compare(state: ArSeizhState, played: dict[int, str | None]) -> list[Event]:
@@ -170,7 +167,7 @@ def finish(state: ArSeizhState, winner: int | None) -> list[Event]:
     teut = state.teut
     assert teut is not None
     state.teut = None
-    events: list[Event] = [{"type": "teut_won", "seat": winner, "utensil": teut.utensil}]
+    events: list[Event] = [TEUT_WON[winner, teut.utensil]]
     if winner is None:
         state.stage = Stage.ACTION
         state.grab_utensil = None

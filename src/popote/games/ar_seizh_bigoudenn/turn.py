@@ -44,6 +44,7 @@ TOOK = EventTable("took", "seat", "card", "utensil", "give_back", "count")
 TOOK_UTENSIL = EventTable("took_utensil", "seat", "utensil")
 TOSSED = EventTable("tossed", "seat", "face", "again")
 STOPPED = EventTable("stopped", "seat")
+REVEALED = EventTable("revealed", "seat", "cards", "draw_size")
 
 
 def distinct(cards: list[str]) -> list[str]:
@@ -228,7 +229,7 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
     state.centre = sort_cards([*state.centre, *revealed])
     return [
         TURN[seat, state.round, state.bigoudens[seat]],
-        {"type": "revealed", "seat": seat, "cards": revealed, "draw_size": len(state.draw)},
+        REVEALED[seat, tuple(revealed), len(state.draw)],
     ]
 
 

@@ -49,6 +49,9 @@ GRAB_ANSWERS = SecretTable("grab_answer", ("utensil", "grab", "drop"), ("grab", 
 OPEN_GRAB_ANSWERS = EventTable("grab_answer", "seat", "utensil", "grab", "drop")  # real time
 CHALLENGE_ANSWERS = SecretTable("challenge_answer", ("utensil", "teut"), ("teut",))
 NOBODY_GRABS = EventTable("nobody_grabs", "utensil")
+GRAB_OPEN = EventTable("grab_open", "utensil", "dropper", "seats")
+GRAB_CLAIMS = EventTable("grab_claims", "utensil", "seats")
+TEUT = EventTable("teut", "utensil", "seats")
 _GRAB_OPTIONS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
@@ -171,7 +174,7 @@ def _open_grab(state: ArSeizhState) -> list[Event]:
         state.grab_window = ReactionWindow(seats, first_wins=True)
     else:
         state.grab_bids = SealedBids(seats)
-    return [{"type": "grab_open", "utensil": utensil, "dropper": dropper, "seats": seats}]
+    return [GRAB_OPEN[utensil, dropper, tuple(seats)]]
 
 
 def _grab_pending(state: ArSeizhState) -> tuple[int, ...]:
@@ -205,7 +208,7 @@ def _resolve_grab(state: ArSeizhState) -> list[Event]:
     state.grab_bids = None
     answers = bids.revealed()
     claims = {s: a["drop"] for s, a in answers.items() if a["type"] == "grab"}
-    events: list[Event] = [{"type": "grab_claims", "utensil": utensil, "seats": list(claims)}]
+    events: list[Event] = [GRAB_CLAIMS[utensil, tuple(claims)]]
     if not claims:
         return events + _nobody(state, utensil)
     if len(claims) == 1:
@@ -240,7 +243,7 @@ def _start_teut(state: ArSeizhState, utensil: str, claims: dict[int, str | None]
     order = [s for s in clockwise_after(state.current, state.players) if s in claims]
     state.teut = Teut(utensil, claims, tuple(order), bids=SealedBids(order))
     state.stage = Stage.BID
-    return [{"type": "teut", "utensil": utensil, "seats": order}]
+    return [TEUT[utensil, tuple(order)]]
 
 
 def passoire_holder(state: ArSeizhState) -> int:
