@@ -69,7 +69,8 @@ class ActionTable(dict[tuple[Any, ...], Action]):
 
 class EventTable(dict[tuple[Any, ...], FrozenDict]):
     """The frozen events of one type by their fields' values, each built once: the match
-    hands out a frozen event as it is, so the hot events cost one dict access.
+    hands out a frozen event as it is, so the hot events cost one dict access. Only for
+    events of few distinct values: a table keeps every one it has built.
 
     A field given as a tuple (of atoms or tuples) is a list in the event, as JSON has it.
     """

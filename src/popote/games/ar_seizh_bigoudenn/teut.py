@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event
+from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
@@ -27,7 +27,6 @@ RAISES = SecretTable("raised", ("card",), ("card",))
 RAISE_PASSES = EventTable("raise_pass", "seat")
 FOLLOWS = SecretTable("follow_placed", ("card",), ("card",))
 GRABBED = EventTable("grabbed", "seat", "utensil", "drop")
-BIDS_REVEALED = EventTable("bids_revealed", "utensil", "bids")
 TEUT_WON = EventTable("teut_won", "seat", "utensil")
 _CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
 
@@ -76,7 +75,9 @@ def resolve_bids(state: ArSeizhState) -> list[Event]:
     played = teut.bids.revealed()
     teut.bids = None
     _spend(state, played)
-    return [BIDS_REVEALED[teut.utensil, tuple(played.items())], *_compare(state, played)]
+    bids = FrozenList([FrozenList(pair) for pair in played.items()])
+    reveal = FrozenDict(type="bids_revealed", utensil=teut.utensil, bids=bids)
+    return [reveal, *_compare(state, played)]
 
 
 def _compare(state: ArSeizhState, played: dict[int, str | None]) -> list[Event]:

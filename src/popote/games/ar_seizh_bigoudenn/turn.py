@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event
+from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.deck import draw
 from popote.games.ar_seizh_bigoudenn.cards import (
     ACTIONS_PER_TURN,
@@ -44,7 +44,6 @@ TOOK = EventTable("took", "seat", "card", "utensil", "give_back", "count")
 TOOK_UTENSIL = EventTable("took_utensil", "seat", "utensil")
 TOSSED = EventTable("tossed", "seat", "face", "again")
 STOPPED = EventTable("stopped", "seat")
-REVEALED = EventTable("revealed", "seat", "cards", "draw_size")
 
 
 def distinct(cards: list[str]) -> list[str]:
@@ -229,7 +228,9 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
     state.centre = sort_cards([*state.centre, *revealed])
     return [
         TURN[seat, state.round, state.bigoudens[seat]],
-        REVEALED[seat, tuple(revealed), len(state.draw)],
+        FrozenDict(
+            type="revealed", seat=seat, cards=FrozenList(revealed), draw_size=len(state.draw)
+        ),
     ]
 
 
