@@ -26,6 +26,10 @@ NAME = "ar-seizh-bigoudenn"
 DROPPED = EventTable("dropped", "seat", "utensil", "why")
 
 
+def _copy(dish: dict[str, Any]) -> dict[str, Any]:
+    return {**dish, "cards": list(dish["cards"])}
+
+
 def sort_utensils(utensils: list[str]) -> list[str]:
     return sorted(utensils, key=UTENSIL_ORDER.index)
 
@@ -137,6 +141,9 @@ class ArSeizhState(GameState):
         return events
 
     def view(self, seat: int | None) -> View:
+        # A hushed world's view goes only to a search's rollout bots, which read it and keep
+        # nothing: it shares the table's nested lists instead of copying them.
+        quiet = self.quiet
         view: View = {
             "game": NAME,
             "seat": seat,
@@ -153,9 +160,9 @@ class ArSeizhState(GameState):
             "bigoudens": list(self.bigoudens),
             "scores": list(self.scores),
             "faces": [face.value for face in self.faces],
-            "surfaces": [list(s) for s in self.surfaces],
-            "hands": [list(h) for h in self.hands],
-            "dishes": [[{**d, "cards": list(d["cards"])} for d in own] for own in self.dishes],
+            "surfaces": self.surfaces if quiet else [list(s) for s in self.surfaces],
+            "hands": self.hands if quiet else [list(h) for h in self.hands],
+            "dishes": self.dishes if quiet else [[_copy(d) for d in own] for own in self.dishes],
             "centre": list(self.centre),
             "centre_utensils": list(self.centre_utensils),
             "draw_size": len(self.draw),
