@@ -38,15 +38,30 @@ _POINTS: dict[tuple[str, str], int] = {
     for recipe in MENU
     for bigouden in BIGOUDENS
 }
+Needs = tuple[tuple[str, str | None], ...]
+"""A recipe's cards, each with the utensil that takes it."""
 
 
-def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -> Plan:
+class Menu:
+    """A bot's menu in its own order, split by face, each recipe with its cards' utensils."""
+
+    def __init__(self, recipes: Sequence[Recipe] = MENU) -> None:
+        self.by_face: dict[str, list[tuple[Recipe, Needs]]] = {
+            dish.value: [
+                (recipe, tuple((card, UTENSIL_OF[card]) for card in recipe.cards))
+                for recipe in recipes
+                if recipe.dish is dish
+            ]
+            for dish in Dish
+        }
+
+
+def best_plan(view: View, seat: int, face: str, menu: Menu) -> Plan:
     """The menu recipe of ``face`` worth most once the cost of what is missing is counted.
 
     Ties go to the first in ``menu``: each bot shuffles it once, so that no recipe (and no
     Bigouden's specialty) is everybody's first choice.
     """
-    dish = Dish(face)
     # Sets suffice: no menu recipe repeats an ingredient, so a card is missing or not.
     surface = set(view["surfaces"][seat])
     centre = set(view["centre"])
@@ -54,35 +69,37 @@ def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -
     bigouden = view["bigoudens"][seat]
     best_score = 0.0
     best: Recipe | None = None
-    best_missing: tuple[str, ...] = ()
-    for recipe in menu:
-        if recipe.dish is not dish:
-            continue
-        missing = tuple([card for card in recipe.cards if card not in surface])
+    for recipe, needs in menu.by_face[face]:
         cost = 0.0
-        for card in missing:
+        for card, need in needs:
+            if card in surface:
+                continue
             cost += 1.0 if card in centre else 2.0
-            need = UTENSIL_OF[card]
             if need is not None and need not in hands:
                 cost += 0.7
         score = _POINTS[recipe.key, bigouden] - 3.0 * cost
         if best is None or score > best_score:
-            best, best_score, best_missing = recipe, score, missing
+            best, best_score = recipe, score
     assert best is not None
-    return Plan(best.cards, best_missing, _POINTS[best.key, bigouden])
+    missing = tuple([card for card in best.cards if card not in surface])
+    return Plan(best.cards, missing, _POINTS[best.key, bigouden])
 
 
 class Mind:
     """What one seat wants right now, computed from its view."""
 
-    def __init__(self, view: View, seat: int, menu: Sequence[Recipe] = MENU) -> None:
+    def __init__(self, view: View, seat: int, menu: Menu) -> None:
         self.view = view
         self.seat = seat
         self.menu = menu
         self.plan = best_plan(view, seat, view["faces"][seat], menu)
         self.surface: list[str] = view["surfaces"][seat]
         self.hands: list[str] = view["hands"][seat]
-        self.needed_utensils = {UTENSIL_OF[c] for c in self.plan.missing if UTENSIL_OF[c]}
+        # how many missing cards each utensil takes
+        self.needed_utensils = Counter(
+            UTENSIL_OF[c] for c in self.plan.missing if UTENSIL_OF[c] is not None
+        )
+        self._wanted: dict[str | None, float] = {None: 0.0}
 
     @cached_property
     def next_plan(self) -> Plan:
@@ -113,9 +130,14 @@ class Mind:
         return spare
 
     def want(self, utensil: str | None) -> float:
-        """How much the seat wants to hold ``utensil``."""
-        if utensil is None:
-            return 0.0
+        """How much the seat wants to hold ``utensil`` (weighed once per utensil)."""
+        wanted = self._wanted.get(utensil)
+        if wanted is None:
+            assert utensil is not None
+            wanted = self._wanted[utensil] = self._weigh(utensil)
+        return wanted
+
+    def _weigh(self, utensil: str) -> float:
         if utensil in self.needed_utensils:
             in_centre = any(
                 INGREDIENTS[c].utensil == utensil and c in self.view["centre"]
@@ -152,7 +174,7 @@ class Mind:
             gain = 10.0 if card in missing else (3.0 if card in self.next_plan.missing else -1.0)
             need = INGREDIENTS[card].utensil
             lost = 0.0 if need is not None else self.drop_cost(action["drop"])
-            if need is not None and sum(1 for c in missing if INGREDIENTS[c].utensil == need) > 1:
+            if need is not None and self.needed_utensils[need] > 1:
                 lost += 2.0
             return gain - lost - self.give_back_cost(action["give_back"])
         if kind == "steal":
@@ -177,8 +199,9 @@ class BigoudenBot(Bot):
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
-        self.menu = list(MENU)
-        self.chance.shuffle(self.menu)
+        menu = list(MENU)
+        self.chance.shuffle(menu)
+        self.menu = Menu(menu)
 
     def choose(self, match: Match) -> Action:
         view = match.view(self.seat)
