@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from popote.core.actions import Action
 from popote.core.bot import Bot
@@ -25,8 +25,7 @@ from popote.games.ar_seizh_bigoudenn.cards import (
 )
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     cards: tuple[str, ...]
     missing: tuple[str, ...]
     points: int
@@ -95,10 +94,11 @@ class Mind:
         self.plan = best_plan(view, seat, view["faces"][seat], menu)
         self.surface: list[str] = view["surfaces"][seat]
         self.hands: list[str] = view["hands"][seat]
-        # how many missing cards each utensil takes
-        self.needed_utensils = Counter(
-            UTENSIL_OF[c] for c in self.plan.missing if UTENSIL_OF[c] is not None
-        )
+        self.needed_utensils: dict[str, int] = {}  # how many missing cards each utensil takes
+        for card in self.plan.missing:
+            need = UTENSIL_OF[card]
+            if need is not None:
+                self.needed_utensils[need] = self.needed_utensils.get(need, 0) + 1
         self._wanted: dict[str | None, float] = {None: 0.0}
 
     @cached_property
@@ -172,9 +172,9 @@ class Mind:
         if kind == "take":
             card = action["card"]
             gain = 10.0 if card in missing else (3.0 if card in self.next_plan.missing else -1.0)
-            need = INGREDIENTS[card].utensil
+            need = UTENSIL_OF[card]
             lost = 0.0 if need is not None else self.drop_cost(action["drop"])
-            if need is not None and self.needed_utensils[need] > 1:
+            if need is not None and self.needed_utensils.get(need, 0) > 1:
                 lost += 2.0
             return gain - lost - self.give_back_cost(action["give_back"])
         if kind == "steal":

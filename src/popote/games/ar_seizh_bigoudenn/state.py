@@ -20,7 +20,14 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     deck_counts,
     sort_cards,
 )
-from popote.games.ar_seizh_bigoudenn.tables import EventTable, Face, Stage, Teut
+from popote.games.ar_seizh_bigoudenn.tables import (
+    FACE_NAMES,
+    STAGE_NAMES,
+    EventTable,
+    Face,
+    Stage,
+    Teut,
+)
 
 NAME = "ar-seizh-bigoudenn"
 DROPPED = EventTable("dropped", "seat", "utensil", "why")
@@ -142,7 +149,7 @@ class ArSeizhState(GameState):
 
     def view(self, seat: int | None) -> View:
         # A hushed world's view goes only to a search's rollout bots, which read it and keep
-        # nothing: it shares the table's nested lists instead of copying them.
+        # nothing: it shares the table's lists instead of copying them.
         quiet = self.quiet
         view: View = {
             "game": NAME,
@@ -151,22 +158,22 @@ class ArSeizhState(GameState):
             "real_time": self.real_time,
             "to_act": list(self.to_act),
             "over": self.over,
-            "stage": self.stage.value,
+            "stage": STAGE_NAMES[self.stage],
             "current": self.current,
             "round": self.round,
             "rounds": self.rounds,
             "actions_left": self.actions_left,
             "other_hand": None if self.other_hand is None else list(self.other_hand),
-            "bigoudens": list(self.bigoudens),
-            "scores": list(self.scores),
-            "faces": [face.value for face in self.faces],
+            "bigoudens": self.bigoudens if quiet else list(self.bigoudens),
+            "scores": self.scores if quiet else list(self.scores),
+            "faces": list(map(FACE_NAMES.__getitem__, self.faces)),
             "surfaces": self.surfaces if quiet else [list(s) for s in self.surfaces],
             "hands": self.hands if quiet else [list(h) for h in self.hands],
             "dishes": self.dishes if quiet else [[_copy(d) for d in own] for own in self.dishes],
-            "centre": list(self.centre),
-            "centre_utensils": list(self.centre_utensils),
+            "centre": self.centre if quiet else list(self.centre),
+            "centre_utensils": self.centre_utensils if quiet else list(self.centre_utensils),
             "draw_size": len(self.draw),
-            "marmite": list(self.marmite),
+            "marmite": self.marmite if quiet else list(self.marmite),
             "pending_drops": [[u, s] for u, s in self.pending_drops],
         }
         view.update(waltz.window_view(self, seat))

@@ -30,6 +30,10 @@ class Face(enum.Enum):
         return Face.CREPE if self is Face.GALETTE else Face.GALETTE
 
 
+# Read at every view: an enum's ``value`` is a slow property.
+STAGE_NAMES: dict[Stage, str] = {stage: stage.value for stage in Stage}
+FACE_NAMES: dict[Face, str] = {face: face.value for face in Face}
+
 _CACHE: dict[tuple[Any, ...], Action] = {}
 
 
