@@ -5,9 +5,9 @@ It reads only its own view (everything it uses is public or its own).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
-from functools import cached_property
 from typing import NamedTuple
 
 from popote.core.actions import Action
@@ -100,21 +100,21 @@ class Mind:
             if need is not None:
                 self.needed_utensils[need] = self.needed_utensils.get(need, 0) + 1
         self._wanted: dict[str | None, float] = {None: 0.0}
+        self._next_plan: Plan | None = None
 
-    @cached_property
     def next_plan(self) -> Plan:
         """The plan for the other face: weighed only by the decisions that look ahead."""
-        face = self.view["faces"][self.seat]
-        return best_plan(
-            self.view, self.seat, "crepe" if face == "galette" else "galette", self.menu
-        )
+        if self._next_plan is None:
+            face = "crepe" if self.view["faces"][self.seat] == "galette" else "galette"
+            self._next_plan = best_plan(self.view, self.seat, face, self.menu)
+        return self._next_plan
 
     def keep(self, card: str) -> float:
         """How much a card on the surface is worth keeping."""
         score = INGREDIENTS[card].value / 10
         if card in self.plan.cards:
             score += 3
-        elif card in self.next_plan.cards:
+        elif card in self.next_plan().cards:
             score += 1
         return score
 
@@ -157,7 +157,7 @@ class Mind:
             return 2.5 if len(self.surface) >= 2 else 0.5
         if utensil == "passoire":
             return 1.0
-        next_need = {INGREDIENTS[c].utensil for c in self.next_plan.missing}
+        next_need = {INGREDIENTS[c].utensil for c in self.next_plan().missing}
         return 1.5 if utensil in next_need else 0.2
 
     def drop_cost(self, utensil: str | None) -> float:
@@ -171,7 +171,7 @@ class Mind:
         missing = self.plan.missing
         if kind == "take":
             card = action["card"]
-            gain = 10.0 if card in missing else (3.0 if card in self.next_plan.missing else -1.0)
+            gain = 10.0 if card in missing else (3.0 if card in self.next_plan().missing else -1.0)
             need = UTENSIL_OF[card]
             lost = 0.0 if need is not None else self.drop_cost(action["drop"])
             if need is not None and self.needed_utensils.get(need, 0) > 1:
@@ -181,13 +181,13 @@ class Mind:
             if action["card"] is None:
                 return -2.0
             card = action["card"]
-            gain = 9.0 if card in missing else (2.0 if card in self.next_plan.missing else -2.0)
+            gain = 9.0 if card in missing else (2.0 if card in self.next_plan().missing else -2.0)
             return gain - self.give_back_cost(action["give_back"])
         if kind == "utensil":
             # The hand that takes it has acted: it serves next turn at best, if nobody grabs it.
             return self.want(action["utensil"]) - 3.0 - self.drop_cost(action["drop"]) - 0.5
         if kind == "toss":
-            here, there = len(self.plan.missing), len(self.next_plan.missing)
+            here, there = len(self.plan.missing), len(self.next_plan().missing)
             return 3.0 if here >= 2 and there + 2 <= here else -5.0
         return 0.0
 
@@ -209,8 +209,7 @@ class BigoudenBot(Bot):
         mind = Mind(view, self.seat, self.menu)
         stage = view["stage"]
         if stage == "action":
-            scored = [(mind.score_turn_action(a) + self.chance.below(100) / 1000, a) for a in legal]
-            return max(scored, key=lambda pair: pair[0])[1]
+            return self._act(mind, legal)
         if stage == "cook":
             cooks = [a for a in legal if a["type"] == "cook"]
             if not cooks:
@@ -225,6 +224,16 @@ class BigoudenBot(Bot):
         if stage in ("bid", "raise", "follow"):
             return self._bid(mind, legal, utensil, stage)
         return self._passoire(mind, legal)
+
+    def _act(self, mind: Mind, legal: list[Action]) -> Action:
+        """The best-scored hand action, a little noise breaking ties (the first best wins)."""
+        best, best_score = legal[0], -math.inf
+        below = self.chance.below
+        for action in legal:
+            score = mind.score_turn_action(action) + below(100) / 1000
+            if score > best_score:
+                best, best_score = action, score
+        return best
 
     def _grab(
         self, mind: Mind, legal: list[Action], utensil: str | None, threshold: float

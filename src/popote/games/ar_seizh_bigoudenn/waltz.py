@@ -120,21 +120,20 @@ def advance(state: ArSeizhState) -> list[Event]:
     while True:
         stage = state.stage
         if stage is Stage.GRAB:
-            waiting = _grab_pending(state)
-            if waiting:
+            if waiting := _grab_pending(state):
                 state.to_act = waiting
                 return events
             events += _resolve_grab(state)
         elif stage is Stage.CHALLENGE:
             assert state.challenge is not None
-            if state.challenge.pending:
-                state.to_act = state.challenge.pending
+            if waiting := state.challenge.pending:
+                state.to_act = waiting
                 return events
             events += _resolve_challenge(state)
         elif stage is Stage.BID:
             assert state.teut is not None and state.teut.bids is not None
-            if state.teut.bids.pending:
-                state.to_act = state.teut.bids.pending
+            if waiting := state.teut.bids.pending:
+                state.to_act = waiting
                 return events
             events += resolve_bids(state)
         elif stage is Stage.RAISE:
@@ -145,8 +144,8 @@ def advance(state: ArSeizhState) -> list[Event]:
             events += resolve_raise(state)
         elif stage is Stage.FOLLOW:
             assert state.teut is not None and state.teut.follow is not None
-            if state.teut.follow.pending:
-                state.to_act = state.teut.follow.pending
+            if waiting := state.teut.follow.pending:
+                state.to_act = waiting
                 return events
             events += resolve_follow(state)
         elif stage is Stage.PASSOIRE:
