@@ -31,27 +31,31 @@ class Plan(NamedTuple):
     points: int
 
 
-# Points per (recipe, Bigouden): the plan is weighed at every decision of every rollout.
-_POINTS: dict[tuple[str, str], int] = {
-    (recipe.key, bigouden): dish_points(recipe.dish, recipe.cards, bigouden)[0]
-    for recipe in MENU
-    for bigouden in BIGOUDENS
-}
 Needs = tuple[tuple[str, str | None], ...]
 """A recipe's cards, each with the utensil that takes it."""
+Choice = tuple[tuple[str, ...], Needs, int]
+"""A recipe's cards, their needs and its points for one Bigouden."""
+
+# Per Bigouden, per recipe: the plan is weighed at every decision of every rollout.
+_CHOICES: dict[str, dict[str, Choice]] = {
+    bigouden: {
+        recipe.key: (
+            recipe.cards,
+            tuple((card, UTENSIL_OF[card]) for card in recipe.cards),
+            dish_points(recipe.dish, recipe.cards, bigouden)[0],
+        )
+        for recipe in MENU
+    }
+    for bigouden in BIGOUDENS
+}
 
 
 class Menu:
-    """A bot's menu in its own order, split by face, each recipe with its cards' utensils."""
+    """A bot's menu in its own order: the recipes' keys per face."""
 
     def __init__(self, recipes: Sequence[Recipe] = MENU) -> None:
-        self.by_face: dict[str, list[tuple[Recipe, Needs]]] = {
-            dish.value: [
-                (recipe, tuple((card, UTENSIL_OF[card]) for card in recipe.cards))
-                for recipe in recipes
-                if recipe.dish is dish
-            ]
-            for dish in Dish
+        self.by_face: dict[str, list[str]] = {
+            dish.value: [recipe.key for recipe in recipes if recipe.dish is dish] for dish in Dish
         }
 
 
@@ -65,23 +69,24 @@ def best_plan(view: View, seat: int, face: str, menu: Menu) -> Plan:
     surface = set(view["surfaces"][seat])
     centre = set(view["centre"])
     hands = view["hands"][seat]
-    bigouden = view["bigoudens"][seat]
+    choices = _CHOICES[view["bigoudens"][seat]]
     best_score = 0.0
-    best: Recipe | None = None
-    for recipe, needs in menu.by_face[face]:
+    best: Choice | None = None
+    for key in menu.by_face[face]:
+        choice = choices[key]
         cost = 0.0
-        for card, need in needs:
+        for card, need in choice[1]:
             if card in surface:
                 continue
             cost += 1.0 if card in centre else 2.0
             if need is not None and need not in hands:
                 cost += 0.7
-        score = _POINTS[recipe.key, bigouden] - 3.0 * cost
+        score = choice[2] - 3.0 * cost
         if best is None or score > best_score:
-            best, best_score = recipe, score
+            best, best_score = choice, score
     assert best is not None
-    missing = tuple([card for card in best.cards if card not in surface])
-    return Plan(best.cards, missing, _POINTS[best.key, bigouden])
+    cards, _, points = best
+    return Plan(cards, tuple([card for card in cards if card not in surface]), points)
 
 
 class Mind:
