@@ -125,7 +125,7 @@ class ArSeizhState(GameState):
     # --- the contract ---------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if self.stage in (Stage.ACTION, Stage.COOK):
+        if self.stage is Stage.ACTION or self.stage is Stage.COOK:
             return turn.legal(self, seat)
         return waltz.legal(self, seat)
 
@@ -140,7 +140,7 @@ class ArSeizhState(GameState):
         return None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.stage in (Stage.ACTION, Stage.COOK):
+        if self.stage is Stage.ACTION or self.stage is Stage.COOK:
             events = turn.apply(self, seat, action)
         else:
             events = waltz.apply(self, seat, action)
