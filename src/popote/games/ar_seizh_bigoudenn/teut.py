@@ -13,10 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList
-from popote.core.windows import ReactionWindow, SealedBids
+from popote.core.windows import ReactionWindow
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import ActionTable, EventTable, SecretTable, Stage
+from popote.games.ar_seizh_bigoudenn.tables import (
+    ActionTable,
+    Answers,
+    EventTable,
+    SecretTable,
+    Stage,
+)
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
@@ -115,7 +121,7 @@ def resolve_raise(state: ArSeizhState) -> list[Event]:
     events: list[Event] = [{"type": "raise_taken", "seat": raiser, "followers": followers}]
     if not followers:
         return events + _unmatched(state)
-    teut.follow = SealedBids(followers)
+    teut.follow = Answers(followers)
     state.stage = Stage.FOLLOW
     return events
 
