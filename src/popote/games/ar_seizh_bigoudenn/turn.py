@@ -93,29 +93,49 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
         return [*(cook_action(c) for c in cookable(state, seat)), PASS]
     hands, free = usable(state, seat)
     backs = give_back_choices(state, seat)
-    actions: list[Action] = []
     bare_handed = drop_choices(hands, free)
+    actions = _takes(state, hands, bare_handed, backs)
+    if "araignee" in hands:
+        actions += _steals(state, seat, backs)
+    for utensil in state.centre_utensils:
+        for drop in bare_handed:
+            actions.append(TAKE_UTENSIL[utensil, drop])
+    actions += [TOSS, STOP]
+    return actions
+
+
+def _takes(
+    state: ArSeizhState,
+    hands: Sequence[str],
+    bare_handed: list[str | None],
+    backs: list[str | None],
+) -> list[Action]:
+    """Taking a card from the centre: bare-handed, or with the utensil it needs."""
+    actions: list[Action] = []
+    add = actions.append
     for card in distinct(state.centre):
         need = UTENSIL_OF[card]
         if need is None:
-            drops = bare_handed
+            for drop in bare_handed:
+                for back in backs:
+                    add(TAKE[card, drop, back])
         elif need in hands:
-            drops = [need]
-        else:
+            for back in backs:
+                add(TAKE[card, need, back])
+    return actions
+
+
+def _steals(state: ArSeizhState, seat: int, backs: list[str | None]) -> list[Action]:
+    """The araignée takes a card from another surface, unless a lid covers it."""
+    actions: list[Action] = []
+    for target in range(state.players):
+        if target == seat or not state.surfaces[target]:
             continue
-        actions += [TAKE[card, d, g] for d in drops for g in backs]
-    if "araignee" in hands:
-        for target in range(state.players):
-            if target == seat or not state.surfaces[target]:
-                continue
-            if "couvercle" in state.hands[target]:
-                actions.append(STEAL[target, None, None])
-                continue
-            for card in distinct(state.surfaces[target]):
-                actions += [STEAL[target, card, g] for g in backs]
-    for utensil in state.centre_utensils:
-        actions += [TAKE_UTENSIL[utensil, d] for d in bare_handed]
-    actions += [TOSS, STOP]
+        if "couvercle" in state.hands[target]:
+            actions.append(STEAL[target, None, None])
+            continue
+        for card in distinct(state.surfaces[target]):
+            actions += [STEAL[target, card, back] for back in backs]
     return actions
 
 
