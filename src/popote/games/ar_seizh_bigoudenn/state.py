@@ -21,8 +21,6 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     sort_cards,
 )
 from popote.games.ar_seizh_bigoudenn.tables import (
-    FACE_NAMES,
-    STAGE_NAMES,
     Answers,
     EventTable,
     Face,
@@ -159,7 +157,7 @@ class ArSeizhState(GameState):
             "real_time": self.real_time,
             "to_act": list(self.to_act),
             "over": self.over,
-            "stage": STAGE_NAMES[self.stage],
+            "stage": self.stage.text,
             "current": self.current,
             "round": self.round,
             "rounds": self.rounds,
@@ -167,7 +165,7 @@ class ArSeizhState(GameState):
             "other_hand": None if self.other_hand is None else list(self.other_hand),
             "bigoudens": self.bigoudens if quiet else list(self.bigoudens),
             "scores": self.scores if quiet else list(self.scores),
-            "faces": list(map(FACE_NAMES.__getitem__, self.faces)),
+            "faces": [face.text for face in self.faces],
             "surfaces": self.surfaces if quiet else [list(s) for s in self.surfaces],
             "hands": self.hands if quiet else [list(h) for h in self.hands],
             "dishes": self.dishes if quiet else [[_copy(d) for d in own] for own in self.dishes],

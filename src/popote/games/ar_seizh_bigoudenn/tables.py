@@ -24,18 +24,20 @@ class Stage(enum.Enum):
     PASSOIRE = "passoire"  # the passoire's holder may recover a card spent in the TEUT
     OVER = "over"
 
+    def __init__(self, name: str) -> None:
+        self.text = name  # read at every view: an enum's ``value`` is a slow property
+
 
 class Face(enum.Enum):
     GALETTE = "galette"
     CREPE = "crepe"
 
+    def __init__(self, name: str) -> None:
+        self.text = name  # read at every view: an enum's ``value`` is a slow property
+
     def flipped(self) -> Face:
         return Face.CREPE if self is Face.GALETTE else Face.GALETTE
 
-
-# Read at every view: an enum's ``value`` is a slow property.
-STAGE_NAMES: dict[Stage, str] = {stage: stage.value for stage in Stage}
-FACE_NAMES: dict[Face, str] = {face: face.value for face in Face}
 
 _CACHE: dict[tuple[Any, ...], Action] = {}
 

@@ -23,7 +23,6 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     sort_cards,
 )
 from popote.games.ar_seizh_bigoudenn.tables import (
-    FACE_NAMES,
     PASS,
     STEAL,
     STOP,
@@ -164,7 +163,7 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         face = Face.GALETTE if state.chance.below(2) == 0 else Face.CREPE
         again = state.faces[seat] is face
         state.faces[seat] = face
-        return [TOSSED[seat, FACE_NAMES[face], again]]
+        return [TOSSED[seat, face.text, again]]
     state.actions_left = 0
     return [STOPPED[seat,]]
 
