@@ -50,13 +50,17 @@ _CHOICES: dict[str, dict[str, Choice]] = {
 }
 
 
+_FACE_OF: dict[str, str] = {recipe.key: recipe.dish.value for recipe in MENU}
+
+
 class Menu:
-    """A bot's menu in its own order: the recipes' keys per face."""
+    """A bot's menu in its own order: the recipes' keys per face (a search's rollouts make
+    four bots per iteration)."""
 
     def __init__(self, recipes: Sequence[Recipe] = MENU) -> None:
-        self.by_face: dict[str, list[str]] = {
-            dish.value: [recipe.key for recipe in recipes if recipe.dish is dish] for dish in Dish
-        }
+        self.by_face: dict[str, list[str]] = {dish.value: [] for dish in Dish}
+        for recipe in recipes:
+            self.by_face[_FACE_OF[recipe.key]].append(recipe.key)
 
 
 def best_plan(view: View, seat: int, face: str, menu: Menu) -> Plan:
