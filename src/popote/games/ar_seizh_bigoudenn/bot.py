@@ -5,74 +5,125 @@ It reads only its own view (everything it uses is public or its own).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from popote.core.actions import Action
 from popote.core.bot import Bot
 from popote.core.game import View
 from popote.core.match import Match
-from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, MENU, Dish, Recipe, dish_points
+from popote.games.ar_seizh_bigoudenn.cards import (
+    BIGOUDENS,
+    INGREDIENTS,
+    MENU,
+    UTENSIL_OF,
+    Dish,
+    Recipe,
+    dish_points,
+)
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     cards: tuple[str, ...]
     missing: tuple[str, ...]
     points: int
 
 
-def best_plan(view: View, seat: int, face: str, menu: Sequence[Recipe] = MENU) -> Plan:
+Needs = tuple[tuple[str, str | None], ...]
+"""A recipe's cards, each with the utensil that takes it."""
+Choice = tuple[tuple[str, ...], Needs, int]
+"""A recipe's cards, their needs and its points for one Bigouden."""
+
+# Per Bigouden, per recipe: the plan is weighed at every decision of every rollout.
+_CHOICES: dict[str, dict[str, Choice]] = {
+    bigouden: {
+        recipe.key: (
+            recipe.cards,
+            tuple((card, UTENSIL_OF[card]) for card in recipe.cards),
+            dish_points(recipe.dish, recipe.cards, bigouden)[0],
+        )
+        for recipe in MENU
+    }
+    for bigouden in BIGOUDENS
+}
+
+
+_FACE_OF: dict[str, str] = {recipe.key: recipe.dish.value for recipe in MENU}
+
+
+class Menu:
+    """A bot's menu in its own order: the recipes' keys per face (a search's rollouts make
+    four bots per iteration)."""
+
+    def __init__(self, recipes: Sequence[Recipe] = MENU) -> None:
+        self.by_face: dict[str, list[str]] = {dish.value: [] for dish in Dish}
+        for recipe in recipes:
+            self.by_face[_FACE_OF[recipe.key]].append(recipe.key)
+
+
+def best_plan(view: View, seat: int, face: str, menu: Menu) -> Plan:
     """The menu recipe of ``face`` worth most once the cost of what is missing is counted.
 
     Ties go to the first in ``menu``: each bot shuffles it once, so that no recipe (and no
     Bigouden's specialty) is everybody's first choice.
     """
-    dish = Dish(face)
-    surface: Counter[str] = Counter(view["surfaces"][seat])
-    centre: Counter[str] = Counter(view["centre"])
+    # Sets suffice: no menu recipe repeats an ingredient, so a card is missing or not.
+    surface = set(view["surfaces"][seat])
+    centre = set(view["centre"])
     hands = view["hands"][seat]
-    best: tuple[float, Plan] | None = None
-    for recipe in menu:
-        if recipe.dish is not dish:
-            continue
-        missing = tuple((Counter(recipe.cards) - surface).elements())
-        points, _, _ = dish_points(dish, recipe.cards, view["bigoudens"][seat])
+    choices = _CHOICES[view["bigoudens"][seat]]
+    best_score = 0.0
+    best: Choice | None = None
+    for key in menu.by_face[face]:
+        choice = choices[key]
         cost = 0.0
-        for card in missing:
-            need = INGREDIENTS[card].utensil
-            cost += 1.0 if centre[card] else 2.0
+        for card, need in choice[1]:
+            if card in surface:
+                continue
+            cost += 1.0 if card in centre else 2.0
             if need is not None and need not in hands:
                 cost += 0.7
-        score = points - 3.0 * cost
-        if best is None or score > best[0]:
-            best = (score, Plan(recipe.cards, missing, points))
+        score = choice[2] - 3.0 * cost
+        if best is None or score > best_score:
+            best, best_score = choice, score
     assert best is not None
-    return best[1]
+    cards, _, points = best
+    return Plan(cards, tuple([card for card in cards if card not in surface]), points)
 
 
 class Mind:
     """What one seat wants right now, computed from its view."""
 
-    def __init__(self, view: View, seat: int, menu: Sequence[Recipe] = MENU) -> None:
+    def __init__(self, view: View, seat: int, menu: Menu) -> None:
         self.view = view
         self.seat = seat
-        face = view["faces"][seat]
-        self.plan = best_plan(view, seat, face, menu)
-        self.next_plan = best_plan(view, seat, "crepe" if face == "galette" else "galette", menu)
+        self.menu = menu
+        self.plan = best_plan(view, seat, view["faces"][seat], menu)
         self.surface: list[str] = view["surfaces"][seat]
         self.hands: list[str] = view["hands"][seat]
-        self.needed_utensils = Counter(
-            INGREDIENTS[c].utensil for c in self.plan.missing if INGREDIENTS[c].utensil
-        )
+        self.needed_utensils: dict[str, int] = {}  # how many missing cards each utensil takes
+        for card in self.plan.missing:
+            need = UTENSIL_OF[card]
+            if need is not None:
+                self.needed_utensils[need] = self.needed_utensils.get(need, 0) + 1
+        self._wanted: dict[str | None, float] = {None: 0.0}
+        self._next_plan: Plan | None = None
+
+    def next_plan(self) -> Plan:
+        """The plan for the other face: weighed only by the decisions that look ahead."""
+        if self._next_plan is None:
+            face = "crepe" if self.view["faces"][self.seat] == "galette" else "galette"
+            self._next_plan = best_plan(self.view, self.seat, face, self.menu)
+        return self._next_plan
 
     def keep(self, card: str) -> float:
         """How much a card on the surface is worth keeping."""
         score = INGREDIENTS[card].value / 10
         if card in self.plan.cards:
             score += 3
-        elif card in self.next_plan.cards:
+        elif card in self.next_plan().cards:
             score += 1
         return score
 
@@ -88,9 +139,14 @@ class Mind:
         return spare
 
     def want(self, utensil: str | None) -> float:
-        """How much the seat wants to hold ``utensil``."""
-        if utensil is None:
-            return 0.0
+        """How much the seat wants to hold ``utensil`` (weighed once per utensil)."""
+        wanted = self._wanted.get(utensil)
+        if wanted is None:
+            assert utensil is not None
+            wanted = self._wanted[utensil] = self._weigh(utensil)
+        return wanted
+
+    def _weigh(self, utensil: str) -> float:
         if utensil in self.needed_utensils:
             in_centre = any(
                 INGREDIENTS[c].utensil == utensil and c in self.view["centre"]
@@ -110,7 +166,7 @@ class Mind:
             return 2.5 if len(self.surface) >= 2 else 0.5
         if utensil == "passoire":
             return 1.0
-        next_need = {INGREDIENTS[c].utensil for c in self.next_plan.missing}
+        next_need = {INGREDIENTS[c].utensil for c in self.next_plan().missing}
         return 1.5 if utensil in next_need else 0.2
 
     def drop_cost(self, utensil: str | None) -> float:
@@ -124,23 +180,23 @@ class Mind:
         missing = self.plan.missing
         if kind == "take":
             card = action["card"]
-            gain = 10.0 if card in missing else (3.0 if card in self.next_plan.missing else -1.0)
-            need = INGREDIENTS[card].utensil
+            gain = 10.0 if card in missing else (3.0 if card in self.next_plan().missing else -1.0)
+            need = UTENSIL_OF[card]
             lost = 0.0 if need is not None else self.drop_cost(action["drop"])
-            if need is not None and sum(1 for c in missing if INGREDIENTS[c].utensil == need) > 1:
+            if need is not None and self.needed_utensils.get(need, 0) > 1:
                 lost += 2.0
             return gain - lost - self.give_back_cost(action["give_back"])
         if kind == "steal":
             if action["card"] is None:
                 return -2.0
             card = action["card"]
-            gain = 9.0 if card in missing else (2.0 if card in self.next_plan.missing else -2.0)
+            gain = 9.0 if card in missing else (2.0 if card in self.next_plan().missing else -2.0)
             return gain - self.give_back_cost(action["give_back"])
         if kind == "utensil":
             # The hand that takes it has acted: it serves next turn at best, if nobody grabs it.
             return self.want(action["utensil"]) - 3.0 - self.drop_cost(action["drop"]) - 0.5
         if kind == "toss":
-            here, there = len(self.plan.missing), len(self.next_plan.missing)
+            here, there = len(self.plan.missing), len(self.next_plan().missing)
             return 3.0 if here >= 2 and there + 2 <= here else -5.0
         return 0.0
 
@@ -152,8 +208,9 @@ class BigoudenBot(Bot):
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
-        self.menu = list(MENU)
-        self.chance.shuffle(self.menu)
+        menu = list(MENU)
+        self.chance.shuffle(menu)
+        self.menu = Menu(menu)
 
     def choose(self, match: Match) -> Action:
         view = match.view(self.seat)
@@ -161,8 +218,7 @@ class BigoudenBot(Bot):
         mind = Mind(view, self.seat, self.menu)
         stage = view["stage"]
         if stage == "action":
-            scored = [(mind.score_turn_action(a) + self.chance.below(100) / 1000, a) for a in legal]
-            return max(scored, key=lambda pair: pair[0])[1]
+            return self._act(mind, legal)
         if stage == "cook":
             cooks = [a for a in legal if a["type"] == "cook"]
             if not cooks:
@@ -177,6 +233,16 @@ class BigoudenBot(Bot):
         if stage in ("bid", "raise", "follow"):
             return self._bid(mind, legal, utensil, stage)
         return self._passoire(mind, legal)
+
+    def _act(self, mind: Mind, legal: list[Action]) -> Action:
+        """The best-scored hand action, a little noise breaking ties (the first best wins)."""
+        best, best_score = legal[0], -math.inf
+        below = self.chance.below
+        for action in legal:
+            score = mind.score_turn_action(action) + below(100) / 1000
+            if score > best_score:
+                best, best_score = action, score
+        return best
 
     def _grab(
         self, mind: Mind, legal: list[Action], utensil: str | None, threshold: float

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cache
 
 from popote.core.i18n import Text
 
@@ -108,6 +109,7 @@ INGREDIENTS: dict[str, Ingredient] = {
     )
 }
 INGREDIENT_ORDER: tuple[str, ...] = tuple(INGREDIENTS)
+UTENSIL_OF: dict[str, str | None] = {key: card.utensil for key, card in INGREDIENTS.items()}
 _RANK = {key: rank for rank, key in enumerate(INGREDIENT_ORDER)}
 
 
@@ -203,6 +205,7 @@ def dish_points(dish: Dish, cards: tuple[str, ...], bigouden: str) -> tuple[int,
     return base + menu_bonus + (specialty_bonus if special else 0), recipe.key, special
 
 
+@cache  # every turn's end weighs each trio (or pair) on the surface
 def is_valid_dish(dish: Dish, cards: tuple[str, ...]) -> bool:
     size, value = (
         (GALETTE_SIZE, GALETTE_VALUE) if dish is Dish.GALETTE else (CREPE_SIZE, CREPE_VALUE)

@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options, View
-from popote.core.windows import ReactionWindow, SealedBids
+from popote.core.windows import ReactionWindow
 from popote.games.ar_seizh_bigoudenn import turn, waltz
 from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDEN_ORDER,
@@ -20,9 +20,20 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     deck_counts,
     sort_cards,
 )
-from popote.games.ar_seizh_bigoudenn.tables import Face, Stage, Teut
+from popote.games.ar_seizh_bigoudenn.tables import (
+    Answers,
+    EventTable,
+    Face,
+    Stage,
+    Teut,
+)
 
 NAME = "ar-seizh-bigoudenn"
+DROPPED = EventTable("dropped", "seat", "utensil", "why")
+
+
+def _copy(dish: dict[str, Any]) -> dict[str, Any]:
+    return {**dish, "cards": list(dish["cards"])}
 
 
 def sort_utensils(utensils: list[str]) -> list[str]:
@@ -63,9 +74,9 @@ class ArSeizhState(GameState):
         self.waltz_dropped: set[tuple[int, str]] = set()
         self.grab_utensil: str | None = None
         self.grab_dropper = -1
-        self.grab_bids: SealedBids[Action] | None = None  # priority mode
+        self.grab_bids: Answers[Action] | None = None  # priority mode
         self.grab_window: ReactionWindow | None = None  # real-time mode
-        self.challenge: SealedBids[Action] | None = None
+        self.challenge: Answers[Action] | None = None
         self.grab_taker: tuple[int, str | None] | None = None
         self.teut: Teut | None = None
         self.passoire_cards: list[str] = []
@@ -113,7 +124,7 @@ class ArSeizhState(GameState):
     # --- the contract ---------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if self.stage in (Stage.ACTION, Stage.COOK):
+        if self.stage is Stage.ACTION or self.stage is Stage.COOK:
             return turn.legal(self, seat)
         return waltz.legal(self, seat)
 
@@ -128,7 +139,7 @@ class ArSeizhState(GameState):
         return None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.stage in (Stage.ACTION, Stage.COOK):
+        if self.stage is Stage.ACTION or self.stage is Stage.COOK:
             events = turn.apply(self, seat, action)
         else:
             events = waltz.apply(self, seat, action)
@@ -136,6 +147,9 @@ class ArSeizhState(GameState):
         return events
 
     def view(self, seat: int | None) -> View:
+        # A hushed world's view goes only to a search's rollout bots, which read it and keep
+        # nothing: it shares the table's lists instead of copying them.
+        quiet = self.quiet
         view: View = {
             "game": NAME,
             "seat": seat,
@@ -143,22 +157,22 @@ class ArSeizhState(GameState):
             "real_time": self.real_time,
             "to_act": list(self.to_act),
             "over": self.over,
-            "stage": self.stage.value,
+            "stage": self.stage.text,
             "current": self.current,
             "round": self.round,
             "rounds": self.rounds,
             "actions_left": self.actions_left,
             "other_hand": None if self.other_hand is None else list(self.other_hand),
-            "bigoudens": list(self.bigoudens),
-            "scores": list(self.scores),
-            "faces": [face.value for face in self.faces],
-            "surfaces": [list(s) for s in self.surfaces],
-            "hands": [list(h) for h in self.hands],
-            "dishes": [[{**d, "cards": list(d["cards"])} for d in own] for own in self.dishes],
-            "centre": list(self.centre),
-            "centre_utensils": list(self.centre_utensils),
+            "bigoudens": self.bigoudens if quiet else list(self.bigoudens),
+            "scores": self.scores if quiet else list(self.scores),
+            "faces": [face.text for face in self.faces],
+            "surfaces": self.surfaces if quiet else [list(s) for s in self.surfaces],
+            "hands": self.hands if quiet else [list(h) for h in self.hands],
+            "dishes": self.dishes if quiet else [[_copy(d) for d in own] for own in self.dishes],
+            "centre": self.centre if quiet else list(self.centre),
+            "centre_utensils": self.centre_utensils if quiet else list(self.centre_utensils),
             "draw_size": len(self.draw),
-            "marmite": list(self.marmite),
+            "marmite": self.marmite if quiet else list(self.marmite),
             "pending_drops": [[u, s] for u, s in self.pending_drops],
         }
         view.update(waltz.window_view(self, seat))
@@ -218,7 +232,7 @@ class ArSeizhState(GameState):
         self.centre_utensils = sort_utensils([*self.centre_utensils, utensil])
         self.pending_drops.append((utensil, seat))
         self.waltz_dropped.add((seat, utensil))
-        return {"type": "dropped", "seat": seat, "utensil": utensil, "why": why}
+        return DROPPED[seat, utensil, why]
 
     def take_utensil(self, seat: int, utensil: str) -> None:
         self.centre_utensils.remove(utensil)

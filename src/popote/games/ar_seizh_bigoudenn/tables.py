@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from popote.core.actions import Action
+from popote.core.actions import Action, Event, FrozenDict, FrozenList, secret_event
 from popote.core.windows import ReactionWindow, SealedBids
+
+T = TypeVar("T")
 
 
 class Stage(enum.Enum):
@@ -21,10 +24,16 @@ class Stage(enum.Enum):
     PASSOIRE = "passoire"  # the passoire's holder may recover a card spent in the TEUT
     OVER = "over"
 
+    def __init__(self, name: str) -> None:
+        self.text = name  # read at every view: an enum's ``value`` is a slow property
+
 
 class Face(enum.Enum):
     GALETTE = "galette"
     CREPE = "crepe"
+
+    def __init__(self, name: str) -> None:
+        self.text = name  # read at every view: an enum's ``value`` is a slow property
 
     def flipped(self) -> Face:
         return Face.CREPE if self is Face.GALETTE else Face.GALETTE
@@ -50,10 +59,96 @@ def cook_action(cards: tuple[str, ...]) -> Action:
     return found
 
 
+class ActionTable(dict[tuple[Any, ...], Action]):
+    """The shared actions of one kind, looked up by their fields' values in a fixed order.
+
+    A lookup costs one dict access: legal actions are listed at every decision, and
+    :func:`act` sorts its fields to build its key.
+    """
+
+    def __init__(self, kind: str, *fields: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fields = fields
+
+    def __missing__(self, values: tuple[Any, ...]) -> Action:
+        found = self[values] = act(self.kind, **dict(zip(self.fields, values, strict=True)))
+        return found
+
+
+class EventTable(dict[tuple[Any, ...], FrozenDict]):
+    """The frozen events of one type by their fields' values, each built once: the match
+    hands out a frozen event as it is, so the hot events cost one dict access. Only for
+    events of few distinct values: a table keeps every one it has built.
+
+    A field given as a tuple (of atoms or tuples) is a list in the event, as JSON has it.
+    """
+
+    def __init__(self, kind: str, *fields: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fields = fields
+
+    def __missing__(self, values: tuple[Any, ...]) -> FrozenDict:
+        fields = {key: _listed(value) for key, value in zip(self.fields, values, strict=True)}
+        found = self[values] = FrozenDict(type=self.kind, **fields)
+        return found
+
+
+def _listed(value: Any) -> Any:
+    return FrozenList(map(_listed, value)) if type(value) is tuple else value
+
+
+class SecretTable(dict[tuple[Any, ...], tuple[Event, ...]]):
+    """A secret answer's pair of events (in full for its seat, redacted for the others) by
+    the seat and the answer's fields, each pair built once."""
+
+    def __init__(self, kind: str, fields: tuple[str, ...], secret: tuple[str, ...]) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fields = ("seat", *fields)
+        self.secret = secret
+
+    def __missing__(self, values: tuple[Any, ...]) -> tuple[Event, ...]:
+        event = {"type": self.kind, **dict(zip(self.fields, values, strict=True))}
+        found = self[values] = tuple(secret_event(event, self.secret, [values[0]]))
+        return found
+
+
+TAKE = ActionTable("take", "card", "drop", "give_back")
+STEAL = ActionTable("steal", "target", "card", "give_back")
+TAKE_UTENSIL = ActionTable("utensil", "utensil", "drop")
+RECOVER = ActionTable("recover", "card", "give_back")
 PASS = act("pass")
 STOP = act("stop")
 TOSS = act("toss")
 WITHDRAW = act("withdraw")
+
+
+class Answers(SealedBids[T]):
+    """Sealed bids that keep the seats still to answer instead of listing them at every
+    ask: the waltz asks after every answer, and so does every submit."""
+
+    __slots__ = ("_waiting",)
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        super().__init__(seats)
+        self._waiting = self.seats
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        return self._waiting
+
+    def submit(self, seat: int, bid: T) -> None:
+        super().submit(seat, bid)
+        self._waiting = tuple([other for other in self._waiting if other != seat])
+
+    def clone(self) -> Answers[T]:
+        twin: Answers[T] = Answers(self.seats)
+        for seat in self.seats:
+            if self.has_bid(seat):
+                twin.submit(seat, cast(T, self.bid_of(seat)))  # None may be a bid
+        return twin
 
 
 @dataclass
@@ -63,11 +158,11 @@ class Teut:
     utensil: str
     claims: dict[int, str | None]  # seat -> the utensil it drops if it wins
     contenders: tuple[int, ...]
-    bids: SealedBids[str | None] | None = None
+    bids: Answers[str | None] | None = None
     raise_window: ReactionWindow | None = None
     raiser: int | None = None
     raise_cards: dict[int, str] = field(default_factory=dict)  # face down until revealed
-    follow: SealedBids[str | None] | None = None
+    follow: Answers[str | None] | None = None
     spent: list[str] = field(default_factory=list)
 
     def clone(self) -> Teut:

@@ -12,25 +12,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event, secret_event
-from popote.core.windows import ReactionWindow, SealedBids
+from popote.core.actions import Action, Event, FrozenDict, FrozenList
+from popote.core.windows import ReactionWindow
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import Stage, act
+from popote.games.ar_seizh_bigoudenn.tables import (
+    ActionTable,
+    Answers,
+    EventTable,
+    SecretTable,
+    Stage,
+)
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
+BIDS = SecretTable("bid_placed", ("card",), ("card",))
+RAISES = SecretTable("raised", ("card",), ("card",))
+RAISE_PASSES = EventTable("raise_pass", "seat")
+FOLLOWS = SecretTable("follow_placed", ("card",), ("card",))
+GRABBED = EventTable("grabbed", "seat", "utensil", "drop")
+TEUT_WON = EventTable("teut_won", "seat", "utensil")
+_CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
+
+
 def card_actions(state: ArSeizhState, seat: int, kind: str) -> list[Action]:
-    return [act(kind, card=card) for card in turn.distinct(state.surfaces[seat])]
+    table = _CARD_ACTIONS[kind]
+    return [table[card,] for card in turn.distinct(state.surfaces[seat])]
 
 
 def submit_bid(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     assert state.teut is not None and state.teut.bids is not None
     card: str | None = action.get("card")
     state.teut.bids.submit(seat, card)
-    return secret_event({"type": "bid_placed", "seat": seat, "card": card}, ["card"], [seat])
+    return list(BIDS[seat, card])
 
 
 def raise_answer(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
@@ -39,18 +55,16 @@ def raise_answer(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     if action["type"] == "raise":
         teut.raise_cards[seat] = action["card"]
         teut.raise_window.answer(seat, True)
-        return secret_event(
-            {"type": "raised", "seat": seat, "card": action["card"]}, ["card"], [seat]
-        )
+        return list(RAISES[seat, action["card"]])
     teut.raise_window.answer(seat, None)
-    return [{"type": "raise_pass", "seat": seat}]
+    return [RAISE_PASSES[seat,]]
 
 
 def follow_answer(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     assert state.teut is not None and state.teut.follow is not None
     card: str | None = action.get("card")
     state.teut.follow.submit(seat, card)
-    return secret_event({"type": "follow_placed", "seat": seat, "card": card}, ["card"], [seat])
+    return list(FOLLOWS[seat, card])
 
 
 def _spend(state: ArSeizhState, played: dict[int, str | None]) -> None:
@@ -67,11 +81,8 @@ def resolve_bids(state: ArSeizhState) -> list[Event]:
     played = teut.bids.revealed()
     teut.bids = None
     _spend(state, played)
-    reveal: Event = {
-        "type": "bids_revealed",
-        "utensil": teut.utensil,
-        "bids": [[seat, card] for seat, card in played.items()],
-    }
+    bids = FrozenList([FrozenList(pair) for pair in played.items()])
+    reveal = FrozenDict(type="bids_revealed", utensil=teut.utensil, bids=bids)
     return [reveal, *_compare(state, played)]
 
 
@@ -110,7 +121,7 @@ def resolve_raise(state: ArSeizhState) -> list[Event]:
     events: list[Event] = [{"type": "raise_taken", "seat": raiser, "followers": followers}]
     if not followers:
         return events + _unmatched(state)
-    teut.follow = SealedBids(followers)
+    teut.follow = Answers(followers)
     state.stage = Stage.FOLLOW
     return events
 
@@ -155,7 +166,7 @@ def award(state: ArSeizhState, seat: int, utensil: str, drop: str | None) -> lis
     if drop is not None:
         events.append(state.drop(seat, drop, "swap"))
     state.take_utensil(seat, utensil)
-    return [{"type": "grabbed", "seat": seat, "utensil": utensil, "drop": drop}, *events]
+    return [GRABBED[seat, utensil, drop], *events]
 
 
 def finish(state: ArSeizhState, winner: int | None) -> list[Event]:
@@ -163,7 +174,7 @@ def finish(state: ArSeizhState, winner: int | None) -> list[Event]:
     teut = state.teut
     assert teut is not None
     state.teut = None
-    events: list[Event] = [{"type": "teut_won", "seat": winner, "utensil": teut.utensil}]
+    events: list[Event] = [TEUT_WON[winner, teut.utensil]]
     if winner is None:
         state.stage = Stage.ACTION
         state.grab_utensil = None

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event
+from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.deck import draw
 from popote.games.ar_seizh_bigoudenn.cards import (
     ACTIONS_PER_TURN,
@@ -16,15 +16,34 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     INGREDIENTS,
     REVEAL_PER_TURN,
     SURFACE_LIMIT,
+    UTENSIL_OF,
     Dish,
     dish_points,
     is_valid_dish,
     sort_cards,
 )
-from popote.games.ar_seizh_bigoudenn.tables import PASS, STOP, TOSS, Face, Stage, act, cook_action
+from popote.games.ar_seizh_bigoudenn.tables import (
+    PASS,
+    STEAL,
+    STOP,
+    TAKE,
+    TAKE_UTENSIL,
+    TOSS,
+    EventTable,
+    Face,
+    Stage,
+    cook_action,
+)
 
 if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
+
+
+TURN = EventTable("turn", "seat", "round", "bigouden")
+TOOK = EventTable("took", "seat", "card", "utensil", "give_back", "count")
+TOOK_UTENSIL = EventTable("took_utensil", "seat", "utensil")
+TOSSED = EventTable("tossed", "seat", "face", "again")
+STOPPED = EventTable("stopped", "seat")
 
 
 def distinct(cards: list[str]) -> list[str]:
@@ -73,25 +92,49 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
         return [*(cook_action(c) for c in cookable(state, seat)), PASS]
     hands, free = usable(state, seat)
     backs = give_back_choices(state, seat)
-    actions: list[Action] = []
-    for card in distinct(state.centre):
-        need = INGREDIENTS[card].utensil
-        if need is not None and need not in hands:
-            continue
-        drops: list[str | None] = [need] if need is not None else drop_choices(hands, free)
-        actions += [act("take", card=card, drop=d, give_back=g) for d in drops for g in backs]
+    bare_handed = drop_choices(hands, free)
+    actions = _takes(state, hands, bare_handed, backs)
     if "araignee" in hands:
-        for target in range(state.players):
-            if target == seat or not state.surfaces[target]:
-                continue
-            if "couvercle" in state.hands[target]:
-                actions.append(act("steal", target=target, card=None, give_back=None))
-                continue
-            for card in distinct(state.surfaces[target]):
-                actions += [act("steal", target=target, card=card, give_back=g) for g in backs]
+        actions += _steals(state, seat, backs)
     for utensil in state.centre_utensils:
-        actions += [act("utensil", utensil=utensil, drop=d) for d in drop_choices(hands, free)]
+        for drop in bare_handed:
+            actions.append(TAKE_UTENSIL[utensil, drop])
     actions += [TOSS, STOP]
+    return actions
+
+
+def _takes(
+    state: ArSeizhState,
+    hands: Sequence[str],
+    bare_handed: list[str | None],
+    backs: list[str | None],
+) -> list[Action]:
+    """Taking a card from the centre: bare-handed, or with the utensil it needs."""
+    actions: list[Action] = []
+    add = actions.append
+    for card in distinct(state.centre):
+        need = UTENSIL_OF[card]
+        if need is None:
+            for drop in bare_handed:
+                for back in backs:
+                    add(TAKE[card, drop, back])
+        elif need in hands:
+            for back in backs:
+                add(TAKE[card, need, back])
+    return actions
+
+
+def _steals(state: ArSeizhState, seat: int, backs: list[str | None]) -> list[Action]:
+    """The araignée takes a card from another surface, unless a lid covers it."""
+    actions: list[Action] = []
+    for target in range(state.players):
+        if target == seat or not state.surfaces[target]:
+            continue
+        if "couvercle" in state.hands[target]:
+            actions.append(STEAL[target, None, None])
+            continue
+        for card in distinct(state.surfaces[target]):
+            actions += [STEAL[target, card, back] for back in backs]
     return actions
 
 
@@ -115,30 +158,22 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         if action["drop"] is not None:
             events.append(state.drop(seat, action["drop"], "swap"))
         state.take_utensil(seat, action["utensil"])
-        return [{"type": "took_utensil", "seat": seat, "utensil": action["utensil"]}, *events]
+        return [TOOK_UTENSIL[seat, action["utensil"]], *events]
     if kind == "toss":
         face = Face.GALETTE if state.chance.below(2) == 0 else Face.CREPE
         again = state.faces[seat] is face
         state.faces[seat] = face
-        return [{"type": "tossed", "seat": seat, "face": face.value, "again": again}]
+        return [TOSSED[seat, face.text, again]]
     state.actions_left = 0
-    return [{"type": "stopped", "seat": seat}]
+    return [STOPPED[seat,]]
 
 
 def _take(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     card: str = action["card"]
     state.centre.remove(card)
     state.gain(seat, card, action["give_back"])
-    events: list[Event] = [
-        {
-            "type": "took",
-            "seat": seat,
-            "card": card,
-            "utensil": INGREDIENTS[card].utensil,
-            "give_back": action["give_back"],
-            "count": state.surfaces[seat].count(card),
-        }
-    ]
+    count = state.surfaces[seat].count(card)
+    events: list[Event] = [TOOK[seat, card, UTENSIL_OF[card], action["give_back"], count]]
     if action["drop"] is not None:
         why = "used" if INGREDIENTS[card].utensil else "full_hands"
         events.append(state.drop(seat, action["drop"], why))
@@ -212,8 +247,10 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
     revealed = draw(state.draw, REVEAL_PER_TURN)
     state.centre = sort_cards([*state.centre, *revealed])
     return [
-        {"type": "turn", "seat": seat, "round": state.round, "bigouden": state.bigoudens[seat]},
-        {"type": "revealed", "seat": seat, "cards": revealed, "draw_size": len(state.draw)},
+        TURN[seat, state.round, state.bigoudens[seat]],
+        FrozenDict(
+            type="revealed", seat=seat, cards=FrozenList(revealed), draw_size=len(state.draw)
+        ),
     ]
 
 

@@ -11,15 +11,26 @@ once and the seats that had not answered yet may then cry TEUT! at the taker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from popote.core.actions import Action, Event, secret_event
+from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.game import View
-from popote.core.windows import ReactionWindow, SealedBids, clockwise_after
+from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import sort_cards
-from popote.games.ar_seizh_bigoudenn.tables import PASS, WITHDRAW, Stage, Teut, act
+from popote.games.ar_seizh_bigoudenn.tables import (
+    PASS,
+    RECOVER,
+    WITHDRAW,
+    Answers,
+    EventTable,
+    SecretTable,
+    Stage,
+    Teut,
+    act,
+)
 from popote.games.ar_seizh_bigoudenn.teut import (
     award,
     card_actions,
@@ -35,11 +46,28 @@ if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
-def grab_options(state: ArSeizhState, seat: int, kind: str = "grab") -> list[Action]:
-    return [act(kind, drop=d) for d in turn.drop_choices(state.hands[seat])] + [PASS]
+GRAB_ANSWERS = SecretTable("grab_answer", ("utensil", "grab", "drop"), ("grab", "drop"))
+OPEN_GRAB_ANSWERS = EventTable("grab_answer", "seat", "utensil", "grab", "drop")  # real time
+CHALLENGE_ANSWERS = SecretTable("challenge_answer", ("utensil", "teut"), ("teut",))
+NOBODY_GRABS = EventTable("nobody_grabs", "utensil")
+GRAB_OPEN = EventTable("grab_open", "utensil", "dropper", "seats")
+GRAB_CLAIMS = EventTable("grab_claims", "utensil", "seats")
+TEUT = EventTable("teut", "utensil", "seats")
+_GRAB_OPTIONS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
-def legal(state: ArSeizhState, seat: int) -> list[Action]:
+def grab_options(state: ArSeizhState, seat: int, kind: str = "grab") -> tuple[Action, ...]:
+    """Grab (or cry TEUT!) with a free hand or letting a held utensil fall, or pass: the
+    list depends only on the held utensils, so each one is built once."""
+    key = (kind, tuple(state.hands[seat]))
+    found = _GRAB_OPTIONS.get(key)
+    if found is None:
+        drops = turn.drop_choices(state.hands[seat])
+        found = _GRAB_OPTIONS[key] = (*(act(kind, drop=d) for d in drops), PASS)
+    return found
+
+
+def legal(state: ArSeizhState, seat: int) -> Sequence[Action]:
     stage = state.stage
     if stage is Stage.GRAB:
         return grab_options(state, seat)
@@ -54,7 +82,7 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
     if stage is Stage.PASSOIRE:
         backs = turn.give_back_choices(state, seat)
         cards = turn.distinct(state.passoire_cards)
-        return [act("recover", card=c, give_back=g) for c in cards for g in backs] + [PASS]
+        return [RECOVER[c, g] for c in cards for g in backs] + [PASS]
     return []
 
 
@@ -65,13 +93,7 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     if stage is Stage.CHALLENGE:
         assert state.challenge is not None
         state.challenge.submit(seat, action)
-        answer = {
-            "type": "challenge_answer",
-            "seat": seat,
-            "utensil": state.grab_utensil,
-            "teut": action["type"] == "teut",
-        }
-        return secret_event(answer, ["teut"], [seat])
+        return list(CHALLENGE_ANSWERS[seat, state.grab_utensil, action["type"] == "teut"])
     if stage is Stage.BID:
         return submit_bid(state, seat, action)
     if stage is Stage.RAISE:
@@ -83,20 +105,14 @@ def apply(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
 
 def _answer_grab(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
     grab = action["type"] == "grab"
-    answer: Event = {
-        "type": "grab_answer",
-        "seat": seat,
-        "utensil": state.grab_utensil,
-        "grab": grab,
-        "drop": action.get("drop"),
-    }
+    answer = (seat, state.grab_utensil, grab, action.get("drop"))
     if state.real_time:
         assert state.grab_window is not None
         state.grab_window.answer(seat, action if grab else None)
-        return [answer]
+        return [OPEN_GRAB_ANSWERS[answer]]
     assert state.grab_bids is not None
     state.grab_bids.submit(seat, action)
-    return secret_event(answer, ["grab", "drop"], [seat])
+    return list(GRAB_ANSWERS[answer])
 
 
 def advance(state: ArSeizhState) -> list[Event]:
@@ -105,21 +121,20 @@ def advance(state: ArSeizhState) -> list[Event]:
     while True:
         stage = state.stage
         if stage is Stage.GRAB:
-            waiting = _grab_pending(state)
-            if waiting:
+            if waiting := _grab_pending(state):
                 state.to_act = waiting
                 return events
             events += _resolve_grab(state)
         elif stage is Stage.CHALLENGE:
             assert state.challenge is not None
-            if state.challenge.pending:
-                state.to_act = state.challenge.pending
+            if waiting := state.challenge.pending:
+                state.to_act = waiting
                 return events
             events += _resolve_challenge(state)
         elif stage is Stage.BID:
             assert state.teut is not None and state.teut.bids is not None
-            if state.teut.bids.pending:
-                state.to_act = state.teut.bids.pending
+            if waiting := state.teut.bids.pending:
+                state.to_act = waiting
                 return events
             events += resolve_bids(state)
         elif stage is Stage.RAISE:
@@ -130,8 +145,8 @@ def advance(state: ArSeizhState) -> list[Event]:
             events += resolve_raise(state)
         elif stage is Stage.FOLLOW:
             assert state.teut is not None and state.teut.follow is not None
-            if state.teut.follow.pending:
-                state.to_act = state.teut.follow.pending
+            if waiting := state.teut.follow.pending:
+                state.to_act = waiting
                 return events
             events += resolve_follow(state)
         elif stage is Stage.PASSOIRE:
@@ -158,8 +173,8 @@ def _open_grab(state: ArSeizhState) -> list[Event]:
     if state.real_time:
         state.grab_window = ReactionWindow(seats, first_wins=True)
     else:
-        state.grab_bids = SealedBids(seats)
-    return [{"type": "grab_open", "utensil": utensil, "dropper": dropper, "seats": seats}]
+        state.grab_bids = Answers(seats)
+    return [GRAB_OPEN[utensil, dropper, tuple(seats)]]
 
 
 def _grab_pending(state: ArSeizhState) -> tuple[int, ...]:
@@ -185,7 +200,7 @@ def _resolve_grab(state: ArSeizhState) -> list[Event]:
         if not late:
             return award(state, taker, utensil, drop)
         state.stage = Stage.CHALLENGE
-        state.challenge = SealedBids(late)
+        state.challenge = Answers(late)
         state.grab_taker = (taker, drop)
         return [{"type": "challenge_open", "utensil": utensil, "taker": taker, "seats": late}]
     bids = state.grab_bids
@@ -193,7 +208,7 @@ def _resolve_grab(state: ArSeizhState) -> list[Event]:
     state.grab_bids = None
     answers = bids.revealed()
     claims = {s: a["drop"] for s, a in answers.items() if a["type"] == "grab"}
-    events: list[Event] = [{"type": "grab_claims", "utensil": utensil, "seats": list(claims)}]
+    events: list[Event] = [GRAB_CLAIMS[utensil, tuple(claims)]]
     if not claims:
         return events + _nobody(state, utensil)
     if len(claims) == 1:
@@ -221,14 +236,14 @@ def _resolve_challenge(state: ArSeizhState) -> list[Event]:
 def _nobody(state: ArSeizhState, utensil: str) -> list[Event]:
     state.stage = Stage.ACTION
     state.grab_utensil = None
-    return [{"type": "nobody_grabs", "utensil": utensil}]
+    return [NOBODY_GRABS[utensil,]]
 
 
 def _start_teut(state: ArSeizhState, utensil: str, claims: dict[int, str | None]) -> list[Event]:
     order = [s for s in clockwise_after(state.current, state.players) if s in claims]
-    state.teut = Teut(utensil, claims, tuple(order), bids=SealedBids(order))
+    state.teut = Teut(utensil, claims, tuple(order), bids=Answers(order))
     state.stage = Stage.BID
-    return [{"type": "teut", "utensil": utensil, "seats": order}]
+    return [TEUT[utensil, tuple(order)]]
 
 
 def passoire_holder(state: ArSeizhState) -> int:
@@ -307,8 +322,8 @@ def teut_view(teut: Teut, seat: int | None) -> dict[str, Any]:
 def resample_secrets(world: ArSeizhState, seat: int, chance: Chance) -> None:
     """Replace every sealed answer ``seat`` has not seen by a random legal one."""
 
-    def resubmit(sealed: SealedBids[Any], options: Any) -> SealedBids[Any]:
-        fresh: SealedBids[Any] = SealedBids(sealed.seats)
+    def resubmit(sealed: Answers[Any], options: Any) -> Answers[Any]:
+        fresh: Answers[Any] = Answers(sealed.seats)
         for other in sealed.seats:
             if sealed.has_bid(other):
                 fresh.submit(
