@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from popote.core.actions import Event as GameEvent
+from popote.core.actions import FrozenDict, secret_event
 from popote.core.chance import Chance
 from popote.core.game import GameState, Options, View
 from popote.core.windows import ReactionWindow
 from popote.games.boom_badaboom.cards import (
     DIFFICULTIES,
+    KEYS,
     NAME,
     START_SIZE,
     Category,
@@ -19,14 +22,16 @@ from popote.games.boom_badaboom.cards import (
     Phase,
     Role,
     Side,
-    key_of,
     kind_of,
 )
 from popote.games.boom_badaboom.chain import Link
 
+_new_dict = dict.__new__
+_fill_dict = dict.update
+
 
 def keys(cards: Iterable[int]) -> list[str]:
-    return sorted(key_of(card) for card in cards)
+    return sorted([KEYS[card] for card in cards])
 
 
 class BoomData(GameState):
@@ -117,16 +122,33 @@ class BoomData(GameState):
     def has_event(self, event: Event) -> bool:
         return self.event is event
 
+    # --- events ------------------------------------------------------------------------
+
+    def told(self, **fields: str | int | bool | None) -> list[GameEvent]:
+        """One event made of atoms only, built frozen so that the match shares it rather
+        than copying it; nothing in a hushed world, which nobody is shown."""
+        if self.quiet:
+            return []
+        event: FrozenDict = _new_dict(FrozenDict)
+        _fill_dict(event, fields)
+        return [event]
+
+    def told_apart(
+        self, event: GameEvent, secret_keys: list[str], seats: list[int]
+    ) -> list[GameEvent]:
+        """``event`` in full for ``seats``, without ``secret_keys`` for the others (see
+        :func:`secret_event`); nothing in a hushed world."""
+        return [] if self.quiet else secret_event(event, secret_keys, seats)
+
     # --- views -------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> View:
-        row = self.players if seat is None else seat
+        over, revealed, hands = self.over, self.revealed, self.hands
         roles = [
-            role.value
-            if role is not None and (self.over or self.revealed[s] or s == seat)
-            else None
+            role.value if role is not None and (over or revealed[s] or s == seat) else None
             for s, role in enumerate(self.roles)
         ]
+        known = self.known[self.players if seat is None else seat]
         view: View = {
             "game": NAME,
             "seat": seat,
@@ -135,13 +157,13 @@ class BoomData(GameState):
             "difficulty": self.difficulty,
             "phase": self.phase.value,
             "to_act": list(self.to_act),
-            "over": self.over,
+            "over": over,
             "round": self.round,
             "rounds_survived": self.rounds_survived,
             "size": self.size,
             "capacity": self.capacity,
             "deck_size": len(self.deck),
-            "discard": [key_of(card) for card in self.discard],
+            "discard": [KEYS[card] for card in self.discard],
             "event": self.event.value if self.event else None,
             "events_seen": list(self.events_seen),
             "events_left": len(self.event_pile),
@@ -149,8 +171,8 @@ class BoomData(GameState):
             "current": self.current,
             "first_player": self.first,
             "order": list(self.order),
-            "skipping": [s for s in range(self.players) if self.skip[s]],
-            "hand_sizes": [len(hand) for hand in self.hands],
+            "skipping": [s for s, skipped in enumerate(self.skip) if skipped],
+            "hand_sizes": list(map(len, hands)),
             "chain": [
                 {"seat": s, "card": card, "mode": mode.value, "target": target}
                 for s, card, mode, target in self.chain
@@ -159,21 +181,22 @@ class BoomData(GameState):
             "apron_on_played": self.apron_on_played,
             "own_card_reactions": self.own_card_reactions,
             "perfect_count": self.perfect_count,
-            "express_card": key_of(self.express) if self.express is not None else None,
-            "held_card": key_of(self.held) if self.held is not None else None,
+            "express_card": None if self.express is None else KEYS[self.express],
+            "held_card": None if self.held is None else KEYS[self.held],
             "steal_target": self.steal_target,
             "roles": roles,
             "total_cards": self.total_cards,
+            # Most of what a seat knows of others' hands is nothing: skip the sets then.
             "known": [
-                [] if s == seat else keys(self.known[row][s] & set(self.hands[s]))
-                for s in range(self.players)
+                keys(cards & set(hands[s])) if cards and s != seat else []
+                for s, cards in enumerate(known)
             ],
             "end": self.end_reason.value if self.end_reason else None,
         }
         if seat is not None:
-            view["hand"] = keys(self.hands[seat])
+            view["hand"] = keys(hands[seat])
             view["role"] = roles[seat]
-        if self.over:
+        if over:
             view["result"] = self.result()
         return view
 
