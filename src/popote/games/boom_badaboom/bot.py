@@ -38,6 +38,8 @@ OWN_REACTION_COST = 1.0
 EXPLODED = 100.0
 GLOUTON_FEAST = 40.0
 AIMED = (PEEK, SWAP, FUMBLE, ACCIDENT)
+MODES = {mode.value: mode for mode in LinkMode}
+"""Each link mode by its name, as views and actions spell it."""
 
 
 class Reading:
@@ -268,7 +270,7 @@ class BoomHeuristicBot(Bot):
 
     def react(self, reading: Reading, legal: list[Action]) -> Action:
         chain: list[Link] = [
-            (link["seat"], link["card"], LinkMode(link["mode"]), link["target"])
+            (link["seat"], link["card"], MODES[link["mode"]], link["target"])
             for link in reading.view["chain"]
         ]
         base = self.reaction_value(reading, chain)
@@ -276,7 +278,7 @@ class BoomHeuristicBot(Bot):
         for action in legal:
             if action["type"] != "react":
                 continue
-            link = (self.seat, action["card"], LinkMode(action["mode"]), action.get("target", -1))
+            link = (self.seat, action["card"], MODES[action["mode"]], action.get("target", -1))
             gain = self.reaction_value(reading, [*chain, link]) - base
             if gain > best_gain:
                 best, best_gain = action, gain

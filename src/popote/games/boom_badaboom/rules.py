@@ -78,17 +78,21 @@ def targets_of(seat: int, players: int) -> tuple[int, ...]:
     return tuple(t for t in range(players) if t != seat)
 
 
-MAIN_CATEGORIES: dict[tuple[bool, bool], frozenset[Category]] = {
-    (power_cut, glouton): frozenset(
-        {Category.HEAT, Category.COOL}
-        | (set() if power_cut else {Category.ACTION})
-        | ({Category.OBJECTIVE} if glouton else set())
-    )
-    for power_cut in (False, True)
-    for glouton in (False, True)
+def main_cards(power_cut: bool, glouton: bool) -> frozenset[int]:
+    """What a turn's card may be: heat and cooling always, actions but during a power cut
+    (Panne d'électricité), objectives for the Glouton only; never a reactive card."""
+    categories = {Category.HEAT, Category.COOL}
+    if not power_cut:
+        categories.add(Category.ACTION)
+    if glouton:
+        categories.add(Category.OBJECTIVE)
+    return frozenset(card for card, kind in enumerate(CARDS) if kind.category in categories)
+
+
+MAIN_CARDS = {
+    (cut, glouton): main_cards(cut, glouton) for cut in (False, True) for glouton in (False, True)
 }
-"""What a turn's card may be, by (Panne d'électricité this round, the player is the Glouton):
-heat and cooling always, actions but during a power cut, objectives for the Glouton only."""
+"""The cards a turn may play, by (power cut this round, the player is the Glouton)."""
 
 
 def resolve_mode(players: int, option: str) -> Mode:
@@ -188,17 +192,17 @@ class BoomState(BoomEffects):
         found = reactions(self.chain, seat, hand_keys, self.targets(seat), boost_ok)
         return [DECLINE, *[react_action(card, mode, target) for card, mode, target in found]]
 
-    def main_categories(self, seat: int) -> frozenset[Category]:
-        """The categories of card ``seat`` may play for its turn now."""
-        return MAIN_CATEGORIES[self.event is Event.POWER_CUT, self.roles[seat] is Role.GLOUTON]
+    def main_cards(self, seat: int) -> frozenset[int]:
+        """The cards ``seat`` may play for its turn now."""
+        return MAIN_CARDS[self.event is Event.POWER_CUT, self.roles[seat] is Role.GLOUTON]
 
     def main_ok(self, seat: int, card: int) -> bool:
-        return CARDS[card].category in self.main_categories(seat)
+        return card in self.main_cards(seat)
 
     def main_plays(self, seat: int) -> list[Action]:
         cards = [self.express] if self.express is not None else self.hands[seat]
-        allowed = self.main_categories(seat)
-        playable = sorted({KEYS[card] for card in cards if CARDS[card].category in allowed})
+        allowed = self.main_cards(seat)
+        playable = sorted({KEYS[card] for card in cards if card in allowed})
         return list(plays_of(tuple(playable), self.targets(seat)))
 
     def targets(self, seat: int) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from popote.games.boom_badaboom.cards import (
     DIFFICULTIES,
     KEYS,
     NAME,
+    ORDINARY_EVENTS,
     START_SIZE,
     Category,
     EndReason,
@@ -26,12 +27,17 @@ from popote.games.boom_badaboom.cards import (
 )
 from popote.games.boom_badaboom.chain import Link
 
+ORDINARY_VALUES = tuple((event, event.value) for event in ORDINARY_EVENTS)
+"""The ordinary events in the pile's order, each with its name, read without the enum."""
 _new_dict = dict.__new__
 _fill_dict = dict.update
 
 
+_key_of = KEYS.__getitem__
+
+
 def keys(cards: Iterable[int]) -> list[str]:
-    return sorted([KEYS[card] for card in cards])
+    return sorted(map(_key_of, cards))
 
 
 class BoomData(GameState):
@@ -163,7 +169,7 @@ class BoomData(GameState):
             "size": self.size,
             "capacity": self.capacity,
             "deck_size": len(self.deck),
-            "discard": [KEYS[card] for card in self.discard],
+            "discard": list(map(_key_of, self.discard)),
             "event": self.event.value if self.event else None,
             "events_seen": list(self.events_seen),
             "events_left": len(self.event_pile),
@@ -176,7 +182,9 @@ class BoomData(GameState):
             "chain": [
                 {"seat": s, "card": card, "mode": mode.value, "target": target}
                 for s, card, mode, target in self.chain
-            ],
+            ]
+            if self.chain
+            else [],
             "forced": self.chain_forced,
             "apron_on_played": self.apron_on_played,
             "own_card_reactions": self.own_card_reactions,
@@ -188,7 +196,7 @@ class BoomData(GameState):
             "total_cards": self.total_cards,
             # Most of what a seat knows of others' hands is nothing: skip the sets then.
             "known": [
-                keys(cards & set(hands[s])) if cards and s != seat else []
+                keys(cards.intersection(hands[s])) if cards and s != seat else []
                 for s, cards in enumerate(known)
             ],
             "end": self.end_reason.value if self.end_reason else None,
@@ -247,7 +255,7 @@ class BoomData(GameState):
         twin.chain = self.chain[:]
         twin.chain_ids = self.chain_ids[:]
         twin.window = self.window.clone() if self.window else None
-        twin.known = [[set(cards) for cards in row] for row in self.known]
+        twin.known = [list(map(set, row)) for row in self.known]
         return twin
 
     def determinize(self, seat: int, chance: Chance) -> Any:
@@ -294,9 +302,7 @@ class BoomData(GameState):
             return []
         timer = Event.FINAL_TIMER in pile
         seen = set(self.events_seen)
-        unknown: list[Event] = [
-            e for e in Event if e.value not in seen and e is not Event.FINAL_TIMER
-        ]
+        unknown = [event for event, value in ORDINARY_VALUES if value not in seen]
         chance.shuffle(unknown)
         fresh: list[Event] = unknown[: len(pile) - (1 if timer else 0)]
         if timer:
