@@ -38,6 +38,7 @@ from popote.games.boom_badaboom.state import keys
 
 PASS = Action(type="pass")
 DECLINE = Action(type="decline")
+ONLY_DECLINE = (DECLINE,)
 
 
 @cache
@@ -170,7 +171,8 @@ class BoomState(BoomEffects):
 
     # --- the contract --------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        # Tuples, the cached ones shared: the match keeps them as they are, without a copy.
         phase = self.phase
         if phase is Phase.REACT:
             return self.reactions_of(seat)
@@ -178,19 +180,22 @@ class BoomState(BoomEffects):
             return self.main_plays(seat)
         if phase is Phase.STEAL:
             stolen_from = self.hands[self.steal_target]
-            return [pick_action("steal", key) for key in sorted({KEYS[c] for c in stolen_from})]
+            return tuple(
+                pick_action("steal", key) for key in sorted({KEYS[c] for c in stolen_from})
+            )
         if phase is Phase.RECOVER:
-            return [pick_action("recover", key) for key in sorted({KEYS[c] for c in self.discard})]
-        return []
+            discarded = sorted({KEYS[c] for c in self.discard})
+            return tuple(pick_action("recover", key) for key in discarded)
+        return ()
 
-    def reactions_of(self, seat: int) -> list[Action]:
+    def reactions_of(self, seat: int) -> tuple[Action, ...]:
         hand = self.hands[seat]
         if REACTIVE_IDS.isdisjoint(hand):  # most answers: nothing to react with
-            return [DECLINE]
+            return ONLY_DECLINE
         boost_ok = self.event is not Event.DOUBLE_INTENSITY
         hand_keys = {KEYS[card] for card in hand}
         found = reactions(self.chain, seat, hand_keys, self.targets(seat), boost_ok)
-        return [DECLINE, *[react_action(card, mode, target) for card, mode, target in found]]
+        return (DECLINE, *[react_action(card, mode, target) for card, mode, target in found])
 
     def main_cards(self, seat: int) -> frozenset[int]:
         """The cards ``seat`` may play for its turn now."""
@@ -199,11 +204,11 @@ class BoomState(BoomEffects):
     def main_ok(self, seat: int, card: int) -> bool:
         return card in self.main_cards(seat)
 
-    def main_plays(self, seat: int) -> list[Action]:
+    def main_plays(self, seat: int) -> tuple[Action, ...]:
         cards = [self.express] if self.express is not None else self.hands[seat]
         allowed = self.main_cards(seat)
         playable = sorted({KEYS[card] for card in cards if card in allowed})
-        return list(plays_of(tuple(playable), self.targets(seat)))
+        return plays_of(tuple(playable), self.targets(seat))
 
     def targets(self, seat: int) -> tuple[int, ...]:
         """Whom ``seat`` may aim at: another player, or itself when playing alone."""
@@ -211,12 +216,12 @@ class BoomState(BoomEffects):
 
     def apply(self, seat: int, action: Action) -> list[GameEvent]:
         kind = action["type"]
+        if kind in ("decline", "react"):  # most decisions answer a chain
+            return self.answer(seat, action)
         if kind == "play":
             return self.play(seat, action["card"], action.get("target", -1))
         if kind == "pass":
             return [*self.told(type="passed", seat=seat), *self.finish_turn(seat)]
-        if kind in ("react", "decline"):
-            return self.answer(seat, action)
         if kind == "steal":
             return self.steal(seat, action["card"])
         return self.recover(seat, action["card"])
