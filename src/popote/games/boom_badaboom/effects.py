@@ -66,9 +66,9 @@ class BoomEffects(BoomData):
         sign = 1 if kind.category is Category.HEAT else -1
         if inverted:
             sign = -sign
-        if self.has_event(Event.OVEN_HAYWIRE):
+        if self.event is Event.OVEN_HAYWIRE:
             sign = -sign
-        if self.has_event(Event.DOUBLE_INTENSITY):
+        if self.event is Event.DOUBLE_INTENSITY:
             factor *= 2
         return sign * value * factor, events
 
@@ -81,7 +81,7 @@ class BoomEffects(BoomData):
         if kind.category in (Category.HEAT, Category.COOL):
             delta, events = self.heat_delta(card, result.factor, result.inverted)
             events += self.change_size(delta, kind.key)
-            if not self.over and kind.category is Category.COOL and self.has_event(Event.SPLASHES):
+            if not self.over and kind.category is Category.COOL and self.event is Event.SPLASHES:
                 events += self.splash()
             return events
         if kind.key in (OVEN_UP, OVEN_DOWN):
@@ -220,9 +220,9 @@ class BoomEffects(BoomData):
         return events
 
     def round_end_effects(self) -> list[GameEvent]:
-        if self.has_event(Event.EMERGENCY_VENT) and self.size > VENT_ABOVE:
+        if self.event is Event.EMERGENCY_VENT and self.size > VENT_ABOVE:
             return self.change_size(-VENT_DROP, Event.EMERGENCY_VENT.value)
-        if self.has_event(Event.AUTO_REHEAT) and self.size < REHEAT_BELOW:
+        if self.event is Event.AUTO_REHEAT and self.size < REHEAT_BELOW:
             return self.change_size(REHEAT_RISE, Event.AUTO_REHEAT.value)
         return []
 

@@ -73,6 +73,13 @@ def plays_of(playable: tuple[str, ...], targets: tuple[int, ...]) -> tuple[Actio
 
 
 @cache
+def answer_order(actor: int, players: int, own: bool) -> tuple[int, ...]:
+    """The others clockwise from ``actor``, then ``actor`` itself when ``own``."""
+    others = tuple(clockwise_after(actor, players))
+    return (*others, actor) if own else others
+
+
+@cache
 def targets_of(seat: int, players: int) -> tuple[int, ...]:
     if players == 1:
         return (seat,)
@@ -236,7 +243,7 @@ class BoomState(BoomEffects):
             card = next(c for c in self.hands[seat] if KEYS[c] == key)
             self.take(seat, card)
         events = self.told(type="card_played", seat=seat, card=key, target=target)
-        if not forced and self.has_event(Event.CLUMSINESS):
+        if not forced and self.event is Event.CLUMSINESS:
             events += self.drop_random(seat)
         if CARDS[card].category is Category.OBJECTIVE:
             self.revealed[seat] = True
@@ -261,7 +268,7 @@ class BoomState(BoomEffects):
         return self.open_window(seat)
 
     def open_window(self, actor: int) -> list[GameEvent]:
-        if self.has_event(Event.POWER_CUT):
+        if self.event is Event.POWER_CUT:
             return self.resolve()
         # Sealed: everyone is asked whatever the others answer, so to_act tells nothing.
         self.window = ReactionWindow(self.answering(actor), sealed=True)
@@ -269,14 +276,13 @@ class BoomState(BoomEffects):
         self.to_act = self.window.pending
         return []
 
-    def answering(self, actor: int) -> list[int]:
+    def answering(self, actor: int) -> tuple[int, ...]:
         """Who answers what ``actor`` just put on the chain, in priority order: the others
         clockwise; then, on a card played for the turn (not a reaction), its own player last,
         unless ``own_card=others`` (decision 8). Playing alone, the player answers every card,
         its reactions included: otherwise its reactive cards could never be played."""
-        others = clockwise_after(actor, self.players)
         own = self.players == 1 or (len(self.chain) == 1 and self.own_card_reactions)
-        return [*others, actor] if own else others
+        return answer_order(actor, self.players, own)
 
     def answer(self, seat: int, action: Action) -> list[GameEvent]:
         window = self.window
@@ -382,9 +388,9 @@ class BoomState(BoomEffects):
             self.revealed[seat] = True
             return events + self.end(EndReason.GLOUTON)
         # A Service express draw was this turn's card: drawing again would grow the hand.
-        if not (self.has_event(Event.OVEN_BROKEN) or self.drawn):
+        if not (self.event is Event.OVEN_BROKEN or self.drawn):
             events += self.draw_for(seat)
-        if self.has_event(Event.PROGRESSIVE_RISE):
+        if self.event is Event.PROGRESSIVE_RISE:
             events += self.change_size(1, Event.PROGRESSIVE_RISE.value)
             if self.over:
                 return events
@@ -406,7 +412,7 @@ class BoomState(BoomEffects):
             return self.told(type="deck_empty", seat=seat)
         card = self.deck.pop()
         deck = len(self.deck)
-        if self.has_event(Event.OPEN_KITCHEN):
+        if self.event is Event.OPEN_KITCHEN:
             self.give(seat, card, public=True)
             return self.told(type="card_drawn", seat=seat, card=KEYS[card], deck=deck)
         self.give(seat, card)
@@ -435,7 +441,7 @@ class BoomState(BoomEffects):
             events += self.told(type="turn_started", seat=seat)
             self.phase = Phase.PLAY
             self.to_act = (seat,)
-            self.drawn = self.has_event(Event.EXPRESS_SERVICE) and bool(self.deck)
+            self.drawn = self.event is Event.EXPRESS_SERVICE and bool(self.deck)
             if self.drawn:
                 card = self.deck.pop()
                 events += self.told(type="express_draw", seat=seat, card=KEYS[card])
@@ -451,7 +457,7 @@ class BoomState(BoomEffects):
         self.turn_pos = 0
         events = self.reveal_event()
         n, first = self.players, self.first
-        step = -1 if self.has_event(Event.KITCHEN_MESS) else 1
+        step = -1 if self.event is Event.KITCHEN_MESS else 1
         self.order = [(first + step * i) % n for i in range(n)]
         return events
 

@@ -125,9 +125,6 @@ class BoomData(GameState):
     def glouton(self) -> int | None:
         return next((s for s, role in enumerate(self.roles) if role is Role.GLOUTON), None)
 
-    def has_event(self, event: Event) -> bool:
-        return self.event is event
-
     # --- events ------------------------------------------------------------------------
 
     def told(self, **fields: str | int | bool | None) -> list[GameEvent]:
