@@ -21,11 +21,13 @@ from popote.games.boom_badaboom.cards import (
     FUMBLE,
     GLOUTON_ZONE,
     KIND_BY_KEY,
+    OBJECTIVES,
     OVEN_DOWN,
     OVEN_UP,
     PEEK,
     RECOVER,
     SWAP,
+    CardKind,
     Category,
     LinkMode,
 )
@@ -39,6 +41,7 @@ EXPLODED = 100.0
 GLOUTON_FEAST = 40.0
 AIMED = (PEEK, SWAP, FUMBLE, ACCIDENT)
 MODES = {mode.value: mode for mode in LinkMode}
+OBJECTIVE_KEYS = frozenset(kind.key for kind in OBJECTIVES)
 """Each link mode by its name, as views and actions spell it."""
 
 
@@ -65,9 +68,7 @@ class Reading:
         self.capacity: int = view["capacity"]
         self.event: str | None = view["event"]
         self.apron: bool = view["apron_on_played"]
-        self.objectives = sum(
-            1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE
-        )
+        self.objectives = len([key for key in view["hand"] if key in OBJECTIVE_KEYS])
         roles, sizes = view["roles"], view["hand_sizes"]
         self.suspects = [
             s
@@ -81,24 +82,32 @@ class Reading:
 
 def project(reading: Reading, chain: list[Link]) -> tuple[int, int, int]:
     """Expected (size, capacity, target) once ``chain`` resolves."""
-    size, capacity = reading.size, reading.capacity
     result = outcome(chain, reading.apron)
     if result.cancelled:
-        return size, capacity, -1
+        return reading.size, reading.capacity, -1
     kind = KIND_BY_KEY[chain[0][1]]
+    return effect(reading, kind, result.factor, result.inverted, result.target)
+
+
+def effect(
+    reading: Reading, kind: CardKind, factor: int, inverted: bool, target: int
+) -> tuple[int, int, int]:
+    """Expected (size, capacity, target) once a card of ``kind`` takes effect, doubled
+    ``factor`` times over or ``inverted``: a lone card needs no chain worked out."""
+    size, capacity = reading.size, reading.capacity
     value = kind.value or MYSTERY_GUESS
-    sign = -1 if result.inverted else 1
+    sign = -1 if inverted else 1
     category = kind.category
     if category is Category.HEAT or category is Category.COOL:
         sign *= 1 if category is Category.HEAT else -1
         if reading.event == "oven_haywire":
             sign = -sign
-        factor = result.factor * (2 if reading.event == "double_intensity" else 1)
+        factor *= 2 if reading.event == "double_intensity" else 1
         return max(0, size + sign * value * factor), capacity, -1
     if kind.key in (OVEN_UP, OVEN_DOWN):
         sign *= 1 if kind.key == OVEN_UP else -1
-        return size, max(1, capacity + sign * MYSTERY_GUESS * result.factor), -1
-    return size, capacity, result.target
+        return size, max(1, capacity + sign * MYSTERY_GUESS * factor), -1
+    return size, capacity, target
 
 
 def next_player(view: dict[str, Any]) -> int:
@@ -183,7 +192,7 @@ class BoomHeuristicBot(Bot):
             utility = self.utility(reading, reading.size, reading.capacity)
             return utility - (10 if held <= 2 else -1)
         main: Link = (self.seat, key, LinkMode.MAIN, target)
-        size, capacity, _ = project(reading, [main])
+        size, capacity, _ = effect(reading, kind, 1, False, target)
         if role == "glouton" and size != reading.size and self.wins_with(reading, size):
             return EXPLODED
         score = self.chain_score(reading, size, capacity)
