@@ -106,12 +106,12 @@ def rate(name: str, players: int, play: Callable[[random.Random], int], seconds:
     return Rate(name, players, decisions / elapsed, games / elapsed, decisions, games)
 
 
-def run(seconds: float) -> dict[str, Any]:
+def run(seconds: float, games: list[str] | None = None) -> dict[str, Any]:
     pin_to_one_core()
     peer_play = open_spiel_hearts()
     peer = rate(PEER, 4, peer_play, seconds) if peer_play else None
     rates = []
-    for name in popote.game_names():
+    for name in games or popote.game_names():
         players = popote.game_info(name)["default_players"]
         rates.append(rate(name, players, popote_game(name, players), seconds))
     return {
@@ -148,8 +148,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on each game")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--game", action="append", choices=popote.game_names(), help="only this game (repeatable)"
+    )
     args = parser.parse_args()
-    report = run(args.seconds)
+    report = run(args.seconds, args.game)
     if args.json:
         print(json.dumps(report, indent=1))
     else:

@@ -19,11 +19,13 @@ from typing import Any
 
 import popote
 from benchmarks.random_play import pin_to_one_core
-from popote.bots.registry import LEVELS, make_bot
+from popote.bots.learned import shipped_games
+from popote.bots.registry import LEARNED, LEVELS
 from popote.bots.search import SearchBot
 from popote.core.chance import Chance
 from popote.core.match import Match
 from popote.core.registry import get_game
+from popote.rl.learned import make_bot
 
 
 def sample_positions(name: str, count: int, seed: int) -> list[Match]:
@@ -56,11 +58,16 @@ def decision_seconds(name: str, level: str, match: Match, seed: int) -> tuple[fl
     return elapsed, iterations
 
 
+def levels_of(game: str) -> tuple[str, ...]:
+    """Every level this game offers (``appris`` only where its network ships)."""
+    return tuple(level for level in LEVELS if level != LEARNED or game in shipped_games())
+
+
 def measure_game(name: str, positions: int) -> dict[str, Any]:
     matches = sample_positions(name, positions, seed=7)
     row: dict[str, Any] = {"game": name, "median_seconds": {}, "longest_seconds": {}}
     searched = searched_time = 0.0
-    for level in LEVELS:
+    for level in levels_of(name):
         timings = []
         for index, match in enumerate(matches):
             seconds, iterations = decision_seconds(name, level, match, index)
@@ -79,16 +86,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--game", action="append", choices=popote.game_names(), help="only this game (repeatable)"
+    )
     args = parser.parse_args()
     pin_to_one_core()
-    rows = [measure_game(name, args.positions) for name in popote.game_names()]
+    rows = [measure_game(name, args.positions) for name in args.game or popote.game_names()]
     if args.json:
         print(json.dumps(rows, indent=1))
         return
     header = "".join(f"{level:>12}" for level in LEVELS)
     print(f"{'game':<24}{'iter/s':>9}{'budget':>8}{header}{'longest difficile':>19}")
     for row in rows:
-        medians = "".join(f"{row['median_seconds'][level] * 1000:>10.1f}ms" for level in LEVELS)
+        medians = "".join(
+            f"{row['median_seconds'][level] * 1000:>10.1f}ms"
+            if level in row["median_seconds"]
+            else f"{'-':>12}"
+            for level in LEVELS
+        )
         longest = row["longest_seconds"]["difficile"] * 1000
         print(
             f"{row['game']:<24}{row['iterations_per_second']:>9,.0f}{row['difficile_iterations']:>8}{medians}{longest:>17.1f}ms"

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks import server_load
+from benchmarks import search, server_load
 from benchmarks.random_play import print_table, run
 
 import popote
@@ -28,6 +28,13 @@ def test_the_benchmark_reports_every_game(capsys: pytest.CaptureFixture[str]) ->
     print_table(report)
     out = capsys.readouterr().out
     assert all(name in out for name in popote.game_names())
+
+
+def test_the_search_benchmark_times_every_level_the_game_offers() -> None:
+    row = search.measure_game("pieds-dans-le-plat", positions=1)
+    assert set(row["median_seconds"]) == {"facile", "moyen", "difficile", "expert", "appris"}
+    assert row["iterations_per_second"] > 0
+    assert "appris" not in search.measure_game("stir-fry-eighteen", positions=1)["median_seconds"]
 
 
 SMALL_LOAD = (

@@ -12,7 +12,7 @@ import pytest
 
 from popote.cli import batch
 from popote.cli.main import main
-from popote.lab.ladder import ANCHOR_MU, fit, ladder, ladder_tasks
+from popote.lab.ladder import ANCHOR_MU, default_levels, fit, ladder, ladder_tasks
 from popote.lab.simulate import Batch, GameRecord, GameTask, Interrupted
 
 GAME = "pieds-dans-le-plat"
@@ -99,3 +99,29 @@ def test_ctrl_c_reports_the_deals_played_in_full(
     out, err = capsys.readouterr()
     assert "covers the 1 deal played in full only" in err
     assert "--games 1 --seed 0" in out
+
+
+def test_appris_is_rated_beside_the_ladder_where_its_network_ships() -> None:
+    assert default_levels(GAME)[-1] == "appris"
+    assert "appris" not in default_levels("stir-fry-eighteen")
+    report = ladder(Batch(GAME, 3, games=4, seed=2), ("moyen", "appris"), jobs=1)
+    assert [(step["lower"], step["higher"]) for step in report["steps"]] == [("moyen", "appris")]
+    assert {row["bot"] for row in report["levels"]} == {"moyen", "appris"}
+
+
+def test_a_level_measured_later_joins_the_table_on_the_same_scale(tmp_path: Path) -> None:
+    table = tmp_path / "ratings.json"
+    base = ["ladder", GAME, "--players", "2", "--games", "3", "--jobs", "1", "--table", str(table)]
+    assert main([*base, "--levels", "random,moyen", "--seed", "1"]) == 0
+    assert main([*base, "--levels", "moyen,appris", "--seed", "9"]) == 0
+    levels = json.loads(table.read_text(encoding="utf-8"))[GAME]["levels"]
+    assert set(levels) == {"random", "moyen", "appris"}
+    assert (levels["random"]["seed"], levels["appris"]["seed"]) == (1, 9)
+    assert main([*base, "--players", "3", "--levels", "moyen,facile", "--seed", "2"]) == 0
+    assert set(json.loads(table.read_text(encoding="utf-8"))[GAME]["levels"]) == {"moyen", "facile"}
+
+
+def test_appris_is_refused_where_no_network_ships(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["ladder", "stir-fry-eighteen", "--levels", "moyen,appris", "--games", "1"]
+    assert main([*args, "--lang", "en"]) == 2
+    assert "random,facile,moyen,difficile,expert" in capsys.readouterr().err

@@ -7,6 +7,9 @@ import itertools
 import pickle
 from collections import Counter
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import popote
 from popote.core.chance import (
     SECRET_BITS,
@@ -134,3 +137,13 @@ def test_a_match_dealt_from_a_secret_seed_replays_and_determinizes() -> None:
     seat = match.to_act[0]
     move = match.legal_actions(seat)[-1]
     assert match.act(seat, move) == clone.act(seat, move)
+
+
+@given(st.integers(min_value=0, max_value=2**62), st.integers(min_value=0, max_value=120))
+def test_the_fast_shuffle_swaps_as_the_generic_one(seed: int, size: int) -> None:
+    fast, generic = Chance(seed), Chance(seed)
+    assert isinstance(fast, FastChance)
+    cards, same_cards = list(range(size)), list(range(size))
+    fast.shuffle(cards)
+    Chance.shuffle(generic, same_cards)
+    assert cards == same_cards and fast.next64() == generic.next64()

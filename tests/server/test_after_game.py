@@ -112,19 +112,22 @@ def test_a_rated_game_moves_the_player_and_not_the_bot(
     assert [game["rated"] for game in profile["recent"]] == [False, True]
 
 
-def test_a_bot_level_the_ladder_has_not_measured_does_not_count_in_a_rating(
+def test_the_learned_level_counts_in_a_rating_with_its_measured_rating(
     server_factory: Callable[..., Server],
 ) -> None:
-    """The learned level has no row in the measured table: a rated game against it ends
-    with results like any other, and that bot seat is left out of the rating."""
-    assert "appris" not in bot_skills(GAME)
+    """``appris`` is on the measured ladder where its network ships: a rated game against
+    it moves the person's rating by its measured strength, as against any other level."""
+    measured = bot_skills(GAME)["appris"]
     server = server_factory()
     rozenn = register(server, "Rozenn")
     _, clients = play_table(server, [rozenn], players=2, bots=["appris"], rated=True)
     results = next(f for f in clients[0].frames if f["type"] == "results")
     rozenn_seat, bot_seat = sorted(results["standings"], key=lambda seat: seat["seat"])
-    assert bot_seat["level"] == "appris" and bot_seat["rating"] is None
-    assert rozenn_seat["rating"]["after"] == rozenn_seat["rating"]["before"]
+    assert bot_seat["level"] == "appris"
+    expected = rate([rozenn_seat["rank"], bot_seat["rank"]], [NEWCOMER, measured], [False, True])[0]
+    assert rozenn_seat["rating"]["after"] == expected.json()
+    if rozenn_seat["rank"] != bot_seat["rank"]:
+        assert rozenn_seat["rating"]["after"] != rozenn_seat["rating"]["before"]
 
 
 def test_results_and_save_of_a_finished_game_for_anyone(

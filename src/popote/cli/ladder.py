@@ -38,8 +38,10 @@ from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
 from popote.lab.ladder import (
     ANCHOR,
+    BESIDE,
     LADDER,
     SIGNIFICANCE,
+    default_levels,
     ladder_tasks,
     summarise_ladder,
     table_entry,
@@ -51,7 +53,7 @@ YES_NO = (Text("oui", "yes"), Text("non", "no"))
 
 def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
     batch, jobs = _batch(args)
-    levels = ladder_levels(args.levels)
+    levels = ladder_levels(args.levels, batch.name)
     for path in (args.md, args.table):
         if path is not None:
             check_output_file(path, (".md",) if path is args.md else (".json",))
@@ -82,17 +84,21 @@ def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
     return INTERRUPTED if interrupted else 0
 
 
-def ladder_levels(spec: str) -> list[str]:
-    """The levels named, in the ladder's order; the anchor must be among them."""
+def ladder_levels(spec: str | None, game: str) -> list[str]:
+    """The levels named (by default the game's own, :func:`default_levels`), in the
+    ladder's order, those beside it last; the anchor must be among them."""
+    if spec is None:
+        return list(default_levels(game))
     names = {name.strip() for name in spec.split(",") if name.strip()}
-    if not names <= set(LADDER) or ANCHOR not in names or len(names) < 2:
+    known = default_levels(game)
+    if not names <= set(known) or ANCHOR not in names or len(names) < 2:
         raise PopoteError(
             Text(
                 "--levels attend au moins deux niveaux parmi {levels}, dont {anchor}",
                 "--levels expects at least two levels among {levels}, {anchor} included",
-            ).format(levels=",".join(LADDER), anchor=ANCHOR)
+            ).format(levels=",".join(known), anchor=ANCHOR)
         )
-    return [level for level in LADDER if level in names]
+    return [level for level in (*LADDER, *BESIDE) if level in names]
 
 
 def command_line(report: dict[str, Any]) -> str:
@@ -100,7 +106,7 @@ def command_line(report: dict[str, Any]) -> str:
     words = ["popote", "ladder", report["game"], "--players", str(report["players"])]
     words += ["--games", str(report["deals"]), "--seed", str(report["seed"])]
     levels = [row["bot"] for row in report["levels"]]
-    if levels != list(LADDER):
+    if levels != list(default_levels(report["game"])):
         words += ["--levels", ",".join(levels)]
     if report["reference"] != ANCHOR:
         words += ["--reference", report["reference"]]
@@ -113,7 +119,7 @@ def update_table(path: Path, report: dict[str, Any]) -> None:
     """Set this game's entry of the ratings table (a JSON object by game), keeping the
     others."""
     table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    table[report["game"]] = table_entry(report)
+    table[report["game"]] = table_entry(report, table.get(report["game"]))
     path.write_text(
         json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8"
     )

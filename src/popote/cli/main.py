@@ -370,12 +370,12 @@ def _ladder_arguments(ladder: argparse.ArgumentParser, say: Say) -> None:
     add_batch_arguments(ladder, say.lang, games=100, plots=False, what=deals)
     ladder.add_argument(
         "--levels",
-        default=",".join(LADDER),
         metavar=say("NIVEAUX", "LEVELS"),
         help=say(
             f"les niveaux à mesurer, séparés par des virgules, moyen compris (défaut : "
-            f"{','.join(LADDER)})",
-            f"the levels to measure, comma-separated, moyen included (default: {','.join(LADDER)})",
+            f"{','.join(LADDER)}, et appris là où le jeu a son réseau)",
+            f"the levels to measure, comma-separated, moyen included (default: "
+            f"{','.join(LADDER)}, and appris where the game ships its network)",
         ),
     )
     ladder.add_argument(

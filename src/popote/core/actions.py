@@ -102,10 +102,15 @@ class FrozenList(list[Any]):
 class Action(FrozenDict):
     """An immutable, hashable action dict."""
 
-    __slots__ = ()
+    __slots__ = ("_hash",)
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
+        # Worked out once: a search tree looks its actions up at every node it passes.
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(tuple(sorted(self.items())))
+            return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_action, (dict(self),))
@@ -167,7 +172,13 @@ def _frozen_list(items: Iterable[Any]) -> FrozenList:
 
 def frozen_events(events: Iterable[Any]) -> tuple[FrozenDict, ...]:
     """``events`` as a tuple of frozen dicts (those already frozen shared, not copied)."""
-    return tuple([event if type(event) is FrozenDict else _frozen_dict(event) for event in events])
+    batch = tuple(events)
+    for event in batch:
+        if type(event) is not FrozenDict:
+            return tuple(
+                [item if type(item) is FrozenDict else _frozen_dict(item) for item in batch]
+            )
+    return batch
 
 
 def visible_to(event: Event, seat: int | None) -> bool:

@@ -100,6 +100,17 @@ class FastChance(Chance):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        # Chance.shuffle with next64 written out: the same swaps, without two calls per card.
+        state = self._state
+        for i in range(len(items) - 1, 0, -1):
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+        self._state = state
+
     def fork(self, salt: int) -> Chance:
         return FastChance(self._state ^ ((salt + 1) * 0xD1B54A32D192ED03 & _MASK))
 

@@ -19,7 +19,6 @@ The API numbers seats from 0; messages count them as people do, from 1 (seat 0 i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import indexOf
 from typing import Any
 
 from popote.core.actions import (
@@ -85,7 +84,7 @@ class Match:
         "_state",
     )
     _legal_seat: int | None
-    _legal: tuple[Action, ...]
+    _legal: Sequence[Action]
 
     def __init__(
         self,
@@ -120,11 +119,39 @@ class Match:
         if seat not in state.to_act or type(seat) is not int:
             return []
         if seat != self._legal_seat:
-            self._legal = tuple(state.legal_actions(seat))
+            # The game's own sequence, not a copy: it is read only while nothing has been
+            # played since (``_legal_seat`` is forgotten at every move), and callers get copies.
+            self._legal = state.legal_actions(seat)
             self._legal_seat = seat
         return list(self._legal)
 
     def act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+        if seat == self._legal_seat and type(seat) is int and type(action) is Action:
+            # The hot path: one of the very actions just handed to this seat, at this
+            # position (``_legal_seat`` is forgotten at every move), so the checks below hold.
+            for handed in self._legal:
+                if handed is action:
+                    events = self._state.apply(seat, action)
+                    self._history = ((seat, action), self._history)
+                    self._legal_seat = None
+                    if not events:
+                        return []
+                    handed_out = frozen_events(events)
+                    self._events = (handed_out, self._events)
+                    return list(handed_out)
+        return self._checked_act(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self._state.apply(seat, action)
+        self._history = ((seat, action), self._history)
+        self._legal_seat = None
+        if not events:
+            return []
+        handed_out = frozen_events(events)
+        self._events = (handed_out, self._events)
+        return list(handed_out)
+
+    def _checked_act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
         state = self._state
         if state.over:
             raise IllegalAction(_OVER)
@@ -136,20 +163,13 @@ class Match:
             )
         if type(action) is not Action and (not isinstance(action, Mapping) or "type" not in action):
             raise IllegalAction(_MALFORMED.format(action=shown(action)))
-        legal = self._handed_out(seat, action) or self._find_legal(seat, action)
+        legal = self._find_legal(seat, action)
         if legal is None:
             allowed = [dict(a) for a in state.legal_actions(seat)]
             raise IllegalAction(
                 _NOT_LEGAL.format(seat=counted(seat), action=shown(action), legal=allowed)
             )
-        events = state.apply(seat, legal)
-        self._history = ((seat, legal), self._history)
-        self._legal_seat = None
-        if not events:
-            return []
-        handed_out = frozen_events(events)
-        self._events = (handed_out, self._events)
-        return list(handed_out)
+        return self._apply(seat, legal)
 
     def play(self, seat: int, action: Action) -> None:
         """Play ``action``, one of ``legal_actions(seat)`` at this very position, unchecked
@@ -264,17 +284,6 @@ class Match:
     def _forget_legal(self) -> None:
         self._legal_seat = None
         self._legal = ()
-
-    def _handed_out(self, seat: int, action: Mapping[str, Any]) -> Action | None:
-        """``action`` itself when it is one of the legal actions last handed out to ``seat``
-        at this position (the same object: the game made it), so it needs no lookup."""
-        if seat != self._legal_seat or type(action) is not Action:
-            return None
-        try:
-            legal = self._legal[indexOf(self._legal, action)]
-        except ValueError:
-            return None
-        return legal if legal is action else None
 
     def _find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         """The legal action ``action`` stands for, only if it has exactly its JSON types."""

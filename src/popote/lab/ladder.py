@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from openskill.models import PlackettLuce
 
+from popote.bots.learned import shipped_games
+from popote.bots.registry import LEARNED
 from popote.core.chance import Chance
 from popote.lab.duplicate import candidate_seat
 from popote.lab.simulate import (
@@ -45,6 +48,8 @@ from popote.lab.stats import paired_difference
 
 LADDER = ("random", "facile", "moyen", "difficile", "expert")
 ANCHOR = "moyen"
+BESIDE = (LEARNED,)
+"""Levels rated beside the ladder, not on its order: each one's step is against the anchor."""
 ANCHOR_MU = PlackettLuce().mu
 SCALE = math.sqrt(2) * PlackettLuce().beta
 """Rating points per unit of log-odds: OpenSkill's own scale for a game of two."""
@@ -141,16 +146,33 @@ def _spread(mu: float, draws: Sequence[float]) -> dict[str, float]:
     return {"mu": mu, "standard_error": error, "ci95_low": low, "ci95_high": high}
 
 
+def default_levels(game: str) -> tuple[str, ...]:
+    """The ladder, and ``appris`` beside it where the game ships its network."""
+    return LADDER + tuple(level for level in BESIDE if game in shipped_games())
+
+
+def compared(levels: Sequence[str]) -> list[tuple[str, str]]:
+    """The pairs ``(lower, higher)`` a ladder of ``levels`` tests: each adjacent step of the
+    ladder's own levels, then each level beside it against the anchor.
+
+    >>> compared(["random", "moyen", "expert", "appris"])
+    [('random', 'moyen'), ('moyen', 'expert'), ('moyen', 'appris')]
+    """
+    ordered = [level for level in levels if level in LADDER]
+    pairs = list(pairwise(ordered))
+    return pairs + [(ANCHOR, level) for level in levels if level in BESIDE]
+
+
 def steps(deals: Sequence[Sequence[GameRecord]], levels: Sequence[str]) -> list[dict[str, Any]]:
-    """Each adjacent step ``lower < higher``: the paired difference of win shares at the seat
-    under test, on the same deals."""
+    """Each step ``lower < higher`` of :func:`compared`: the paired difference of win shares
+    at the seat under test, on the same deals."""
     rows = []
-    for index in range(1, len(levels)):
-        lower, higher = levels[index - 1], levels[index]
+    for lower, higher in compared(levels):
+        low, high = levels.index(lower), levels.index(higher)
         differences = []
         for number, deal in enumerate(deals):
             seat = candidate_seat(number, deal[0].task.players)
-            differences.append(deal[index].win_share(seat) - deal[index - 1].win_share(seat))
+            differences.append(deal[high].win_share(seat) - deal[low].win_share(seat))
         rows.append({"lower": lower, "higher": higher, **paired_difference(differences)})
     return rows
 
@@ -191,21 +213,34 @@ def ladder(
     return summarise_ladder(records, levels, reference)
 
 
-def table_entry(report: dict[str, Any]) -> dict[str, Any]:
+def table_entry(report: dict[str, Any], kept: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What the server keeps of a ladder report: each level's rating and its error, and how
-    it was measured."""
+    it was measured (deals and seed per level).
+
+    The levels of ``kept`` (the game's entry so far) that this report did not measure stay,
+    when both were measured against the same reference at the same player count: every
+    level is rated against the anchor's seats alone, so a level measured later (``appris``
+    on its own deals) sits on the same scale as the rest.
+    """
+    levels = {
+        row["bot"]: {
+            "mu": round(row["rating"]["mu"], 3),
+            "sigma": round(row["rating"]["standard_error"], 3),
+            "ci95_low": round(row["rating"]["ci95_low"], 3),
+            "ci95_high": round(row["rating"]["ci95_high"], 3),
+            "deals": report["deals"],
+            "seed": report["seed"],
+        }
+        for row in report["levels"]
+    }
+    same_scale = (
+        kept is not None
+        and kept.get("players") == report["players"]
+        and kept.get("reference") == report["reference"]
+    )
+    earlier = dict(kept["levels"]) if kept is not None and same_scale else {}
     return {
-        "deals": report["deals"],
         "players": report["players"],
-        "seed": report["seed"],
         "reference": report["reference"],
-        "levels": {
-            row["bot"]: {
-                "mu": round(row["rating"]["mu"], 3),
-                "sigma": round(row["rating"]["standard_error"], 3),
-                "ci95_low": round(row["rating"]["ci95_low"], 3),
-                "ci95_high": round(row["rating"]["ci95_high"], 3),
-            }
-            for row in report["levels"]
-        },
+        "levels": {**earlier, **levels},
     }

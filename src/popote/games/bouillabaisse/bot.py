@@ -11,7 +11,8 @@ to its total instead of subtracted).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
@@ -22,18 +23,50 @@ from popote.games.bouillabaisse.scoring import Scope
 from popote.games.bouillabaisse.views import points_of
 
 
+@cache
+def _pack_counts(players: int, decks: int) -> Mapping[str, int]:
+    """How many copies of each card a match of this size deals (shared: never changed)."""
+    pack, _ = build_pack(players, decks)
+    return Counter(NAMES[card] for card in pack)
+
+
+def _still_out(
+    pack: Mapping[str, int], played: Mapping[str, int], hand: Sequence[str]
+) -> dict[str, int]:
+    """The copies of each card neither played nor in ``hand``: those others may hold."""
+    held = Counter(hand)
+    unseen = {}
+    for name, dealt in pack.items():
+        left = dealt - played.get(name, 0) - held.get(name, 0)
+        if left > 0:
+            unseen[name] = left
+    return unseen
+
+
+def _above_each_rank(unseen: Mapping[str, int]) -> dict[str, list[int]]:
+    """For each suit, how many of the ``unseen`` copies rank above each rank (by index)."""
+    by_suit: dict[str, list[int]] = {}
+    for name, copies in unseen.items():
+        by_suit.setdefault(name[-1], [0] * 13)[_rank(name)] += copies
+    for counts in by_suit.values():
+        above = 0
+        for rank in range(12, -1, -1):
+            counts[rank], above = above, above + counts[rank]
+    return by_suit
+
+
 def _rank(card: str) -> int:
     return CARD_ID[card] % 13
 
 
-def _units(cards: Counter[str], rule: str, target: str) -> int:
+def _units(cards: Mapping[str, int], rule: str, target: str) -> int:
     """How many of ``cards`` count for the suit rule or the figure rule."""
     if rule == "suit":
         return sum(n for name, n in cards.items() if name[-1] == target)
     return sum(n for name, n in cards.items() if name[:-1] == target)
 
 
-def _point_cards(cards: Counter[str], view: View) -> int:
+def _point_cards(cards: Mapping[str, int], view: View) -> int:
     """How many of ``cards`` are worth points in the view's manche."""
     return sum(n for name, n in cards.items() if points_of(name, view))
 
@@ -74,8 +107,9 @@ class BouillabaisseBot(Bot):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.memory = CardMemory()
-        self.pack: Counter[str] = Counter()  # the cards dealt this match, set by choose()
-        self.unseen: Counter[str] = Counter()  # cards others may hold, set by choose()
+        self.pack: Mapping[str, int] = {}  # the cards dealt this match, set by choose()
+        self._above: dict[str, list[int]] | None = None  # unseen copies above each rank
+        self._hand: Sequence[str] = ()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.memory.learn(events)
@@ -86,14 +120,21 @@ class BouillabaisseBot(Bot):
         if len(legal) == 1:
             return legal[0]
         cards = [action["card"] for action in legal]
-        pack, _ = build_pack(view["players"], view["decks"])
-        self.pack = Counter(NAMES[c] for c in pack)
-        self.unseen = self.pack - self.memory.played - Counter(view["hand"])
+        self.pack = _pack_counts(view["players"], view["decks"])
+        self._hand = view["hand"]
+        self._above = None
         collect = view["sign"] < 0
         pick = self._collect(view, cards) if collect else self._avoid(view, cards)
         return legal[cards.index(pick)]
 
     # --- what is still out there --------------------------------------------------------------
+
+    def _unseen_above(self) -> dict[str, list[int]]:
+        """Per suit, the copies others may still hold above each rank (worked out once a
+        decision, when first asked)."""
+        if self._above is None:
+            self._above = _above_each_rank(_still_out(self.pack, self.memory.played, self._hand))
+        return self._above
 
     def _higher_outside(self, view: View, card: str) -> int:
         """Copies of higher cards of the suit that an opponent may still hold and play."""
@@ -101,9 +142,8 @@ class BouillabaisseBot(Bot):
         opponents = [s for s in range(view["players"]) if s != self.seat]
         if all(suit in self.memory.voids.get(s, ()) for s in opponents):
             return 0
-        return sum(
-            n for name, n in self.unseen.items() if name[-1] == suit and _rank(name) > _rank(card)
-        )
+        above = self._unseen_above().get(suit)
+        return above[_rank(card)] if above else 0
 
     def _trick_best(self, view: View) -> str | None:
         led = view["led"]

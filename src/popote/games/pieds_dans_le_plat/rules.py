@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from popote.core.actions import Action, Event, secret_event
+from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options, View
@@ -22,8 +22,25 @@ from popote.games.pieds_dans_le_plat.cards import (
     EndReason,
     islands_per_player,
 )
+from popote.games.pieds_dans_le_plat.events import (
+    card_drawn,
+    card_played,
+    hand_dealt,
+    island_drawn,
+    islands_shown,
+    penalty,
+    start_card,
+)
 
 NAME = "pieds-dans-le-plat"
+
+NUMBER_DECK = tuple(build_deck(NUMBER_CARD_COUNTS))
+# An enum member read through its class costs a lookup in the class's members each time.
+UP, DOWN = Direction.UP, Direction.DOWN
+
+LEGAL: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""The legal plays of each hand, its cards in any order, worked out once (hands hold three
+cards or fewer, so there are few hands)."""
 
 
 class PiedsState(GameState):
@@ -39,6 +56,7 @@ class PiedsState(GameState):
         "empty_pile_rule",
         "end_reason",
         "hands",
+        "holders",
         "island_pile",
         "islands",
         "over",
@@ -63,6 +81,8 @@ class PiedsState(GameState):
         self.players = players
         self.hands = hands
         self.islands = islands
+        # Which seat holds each island drawn so far: the one question every turn asks.
+        self.holders = {island: seat for seat, own in enumerate(islands) for island in own}
         self.draw_pile = draw_pile
         self.discard = discard
         self.island_pile = island_pile
@@ -70,7 +90,7 @@ class PiedsState(GameState):
         self.assisted = assisted
         self.empty_pile_rule = empty_pile_rule
         self.total = discard[-1]
-        self.direction = Direction.UP
+        self.direction = UP
         self.penalties = [0] * players
         self.current = 0
         self.to_act: tuple[int, ...] = (0,)
@@ -81,7 +101,7 @@ class PiedsState(GameState):
 
     @classmethod
     def deal(cls, players: int, options: Options, chance: Chance) -> tuple[PiedsState, list[Event]]:
-        numbers = build_deck(NUMBER_CARD_COUNTS)
+        numbers = list(NUMBER_DECK)
         chance.shuffle(numbers)
         hands = [draw(numbers, HAND_SIZE) for _ in range(players)]
         discard = draw(numbers, 1)
@@ -104,16 +124,19 @@ class PiedsState(GameState):
     def _setup_events(self) -> list[Event]:
         events: list[Event] = []
         for seat, hand in enumerate(self.hands):
-            dealt = {"type": "hand_dealt", "seat": seat, "count": len(hand), "cards": sorted(hand)}
-            events += secret_event(dealt, ["cards"], [seat])
-        events.append({"type": "islands_shown", "islands": [sorted(i) for i in self.islands]})
-        events.append({"type": "start_card", "card": self.total, "total": self.total})
+            events += hand_dealt(seat, tuple(sorted(hand)))
+        events.append(islands_shown(self.islands))
+        events.append(start_card(self.total))
         return events
 
     # --- the contract ---------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [PLAY[card] for card in sorted(set(self.hands[seat]))]
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        hand = tuple(self.hands[seat])
+        legal = LEGAL.get(hand)
+        if legal is None:
+            legal = LEGAL[hand] = tuple(PLAY[card] for card in sorted(set(hand)))
+        return legal
 
     def find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         card = action.get("card")
@@ -125,23 +148,16 @@ class PiedsState(GameState):
         card: int = action["card"]
         self.hands[seat].remove(card)
         self.discard.append(card)
-        self.total += card if self.direction is Direction.UP else -card
-        events: list[Event] = [
-            {
-                "type": "card_played",
-                "seat": seat,
-                "card": card,
-                "total": self.total,
-                "direction": self.direction.value,
-            }
-        ]
-        holder = self.island_holder(self.total)
+        up = self.direction is UP
+        total = self.total = self.total + card if up else self.total - card
+        events: list[Event] = [card_played(seat, card, total, up)]
+        holder = self.holders.get(total)
         if holder is not None and holder != seat:
             events.append(self._penalise(seat, holder))
-        elif self._passed_turning_point():
+        elif total > TURN_ABOVE if up else total < TURN_BELOW:
             events.append(self._turn_around(seat))
         if not self.over:
-            events += self._draw_for(seat)
+            self._draw_for(seat, events)
         if self.over:
             self.to_act = ()
             events.append(self._game_over_event())
@@ -191,6 +207,7 @@ class PiedsState(GameState):
         twin.players = self.players
         twin.hands = [hand[:] for hand in self.hands]
         twin.islands = [islands[:] for islands in self.islands]
+        twin.holders = self.holders.copy()
         twin.draw_pile = self.draw_pile[:]
         twin.discard = self.discard[:]
         twin.island_pile = self.island_pile[:]
@@ -224,57 +241,33 @@ class PiedsState(GameState):
 
     # --- the pieces of a turn ---------------------------------------------------------------
 
-    def island_holder(self, value: int) -> int | None:
-        for seat, islands in enumerate(self.islands):
-            if value in islands:
-                return seat
-        return None
-
-    def _passed_turning_point(self) -> bool:
-        if self.direction is Direction.UP:
-            return self.total > TURN_ABOVE
-        return self.total < TURN_BELOW
-
     def _penalise(self, seat: int, holder: int) -> Event:
         self.penalties[seat] += 1
         if self.penalties[seat] >= PENALTY_LIMIT:
             self._finish(EndReason.FOURTH_PENALTY)
-        return {
-            "type": "penalty",
-            "seat": seat,
-            "holder": holder,
-            "island": self.total,
-            "penalties": self.penalties[seat],
-        }
+        return penalty(seat, holder, self.total, self.penalties[seat])
 
     def _turn_around(self, seat: int) -> Event:
         """The direction flips; the previous player in turn order (right-hand) draws an island."""
-        self.direction = Direction.DOWN if self.direction is Direction.UP else Direction.UP
+        self.direction = DOWN if self.direction is UP else UP
         neighbour = (seat - 1) % self.players
         island = self.island_pile.pop()
         self.islands[neighbour].append(island)
+        self.holders[island] = neighbour
         if not self.island_pile:
             self._finish(EndReason.LAST_ISLAND)
-        return {
-            "type": "island_drawn",
-            "seat": neighbour,
-            "island": island,
-            "turned_by": seat,
-            "direction": self.direction.value,
-            "islands_left": len(self.island_pile),
-        }
+        up = self.direction is UP
+        return island_drawn(neighbour, island, seat, up, len(self.island_pile))
 
-    def _draw_for(self, seat: int) -> list[Event]:
-        events: list[Event] = []
+    def _draw_for(self, seat: int, events: list[Event]) -> None:
         if not self.draw_pile:
             if self.empty_pile_rule is EmptyPileRule.END:
                 self._finish(EndReason.EMPTY_PILE)
-                return events
+                return
             events.append(self._reshuffle())
         card = self.draw_pile.pop()
         self.hands[seat].append(card)
-        drawn = {"type": "card_drawn", "seat": seat, "card": card, "pile": len(self.draw_pile)}
-        return events + secret_event(drawn, ["card"], [seat])
+        events += card_drawn(seat, card, len(self.draw_pile))
 
     def _reshuffle(self) -> Event:
         """Everything under the top card of the discard becomes the new draw pile."""
