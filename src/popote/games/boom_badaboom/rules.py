@@ -72,6 +72,14 @@ def plays_of(playable: tuple[str, ...], targets: tuple[int, ...]) -> tuple[Actio
     return tuple(plays) or (PASS,)
 
 
+@lru_cache(maxsize=1 << 12)
+def drawn_secretly(seat: int, card: str, deck: int) -> tuple[GameEvent, ...]:
+    """A card drawn, in full for its drawer and without the card for the others: built once
+    and shared (events are frozen), since every turn draws one and draws recur."""
+    drawn = {"type": "card_drawn", "seat": seat, "card": card, "deck": deck}
+    return tuple(secret_event(drawn, ["card"], [seat]))
+
+
 @cache
 def answer_order(actor: int, players: int, own: bool) -> tuple[int, ...]:
     """The others clockwise from ``actor``, then ``actor`` itself when ``own``."""
@@ -416,8 +424,7 @@ class BoomState(BoomEffects):
             self.give(seat, card, public=True)
             return self.told(type="card_drawn", seat=seat, card=KEYS[card], deck=deck)
         self.give(seat, card)
-        drawn = {"type": "card_drawn", "seat": seat, "card": KEYS[card], "deck": deck}
-        return self.told_apart(drawn, ["card"], [seat])
+        return [] if self.quiet else list(drawn_secretly(seat, KEYS[card], deck))
 
     def next_turn(self) -> list[GameEvent]:
         events: list[GameEvent] = []
