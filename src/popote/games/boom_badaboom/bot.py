@@ -21,6 +21,7 @@ from popote.games.boom_badaboom.cards import (
     FUMBLE,
     GLOUTON_ZONE,
     KIND_BY_KEY,
+    MODES,
     OBJECTIVES,
     OVEN_DOWN,
     OVEN_UP,
@@ -40,9 +41,7 @@ OWN_REACTION_COST = 1.0
 EXPLODED = 100.0
 GLOUTON_FEAST = 40.0
 AIMED = (PEEK, SWAP, FUMBLE, ACCIDENT)
-MODES = {mode.value: mode for mode in LinkMode}
 OBJECTIVE_KEYS = frozenset(kind.key for kind in OBJECTIVES)
-"""Each link mode by its name, as views and actions spell it."""
 
 
 class Reading:

@@ -77,6 +77,10 @@ class LinkMode(enum.Enum):
     BOOST = "boost"
 
 
+MODES = {mode.value: mode for mode in LinkMode}
+"""Each link mode by its name, as views and actions spell it (no enum call on a hot path)."""
+
+
 @dataclass(frozen=True)
 class CardKind:
     key: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from popote.core.actions import Action, secret_event
+from popote.core.actions import Action, frozen, secret_event
 from popote.core.actions import Event as GameEvent
 from popote.core.chance import Chance
 from popote.core.game import Options
@@ -15,6 +15,7 @@ from popote.games.boom_badaboom.cards import (
     HAND_SIZE,
     KEYS,
     KIND_BY_KEY,
+    MODES,
     OBJECTIVE_IDS,
     ORDINARY_EVENTS,
     REACTIVE_IDS,
@@ -70,6 +71,15 @@ def plays_of(playable: tuple[str, ...], targets: tuple[int, ...]) -> tuple[Actio
         else:
             plays.append(play_action(key))
     return tuple(plays) or (PASS,)
+
+
+@cache
+def role_dealt(seat: int, role: str) -> GameEvent:
+    """The role card ``seat`` alone sees, built once and shared (events are frozen)."""
+    event: GameEvent = frozen(
+        {"type": "role_dealt", "seat": seat, "role": role, "visible_to": [seat]}
+    )
+    return event
 
 
 @lru_cache(maxsize=1 << 12)
@@ -142,10 +152,7 @@ class BoomState(BoomEffects):
             roles = [role for role, n in counts.items() for _ in range(n)]
             chance.shuffle(roles)
             state.roles = list(roles)
-            for seat, role in enumerate(roles):
-                events.append(
-                    {"type": "role_dealt", "seat": seat, "role": role.value, "visible_to": [seat]}
-                )
+            events += [role_dealt(seat, role.value) for seat, role in enumerate(roles)]
         deck = deck_ids(str(options.get("cooling", "complete")), oven.fewer_oven_up)
         chance.shuffle(deck)
         hand_size = SOLO_HAND_SIZE if mode is Mode.SOLO else HAND_SIZE
@@ -301,7 +308,7 @@ class BoomState(BoomEffects):
             chosen = window.reaction
             card = next(c for c in self.hands[taker] if KEYS[c] == chosen["card"])
             self.take(taker, card)
-            mode = LinkMode(chosen["mode"])
+            mode = MODES[chosen["mode"]]
             target = chosen.get("target", -1)
             self.chain.append((taker, chosen["card"], mode, target))
             self.chain_ids.append(card)
