@@ -82,7 +82,7 @@ def role_dealt(seat: int, role: str) -> GameEvent:
     return event
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)  # every (seat, card, deck count) of a five-player table fits
 def drawn_secretly(seat: int, card: str, deck: int) -> tuple[GameEvent, ...]:
     """A card drawn, in full for its drawer and without the card for the others: built once
     and shared (events are frozen), since every turn draws one and draws recur."""
