@@ -52,7 +52,7 @@ class Reading:
         "capacity",
         "event",
         "objectives",
-        "own_links",
+        "own_twists",
         "role",
         "size",
         "suspects",
@@ -75,7 +75,7 @@ class Reading:
             if s != seat and (roles[s] == "glouton" or (roles[s] is None and sizes[s] >= 6))
         ]
         """Seats that look like the Glouton: revealed, or holding more cards than usual."""
-        self.own_links: list[Link] | None = None
+        self.own_twists: list[tuple[int, bool]] | None = None
         self.values: dict[tuple[int, int], float] = {}
 
 
@@ -196,8 +196,10 @@ class BoomHeuristicBot(Bot):
             return EXPLODED
         score = self.chain_score(reading, size, capacity)
         if kind.signed:
-            for link in self.own_links(reading, main):
-                boosted = self.chain_score(reading, *project(reading, [main, link])[:2])
+            for factor, inverted in self.own_twists(reading, main):
+                boosted = self.chain_score(
+                    reading, *effect(reading, kind, factor, inverted, -1)[:2]
+                )
                 score = max(score, boosted - OWN_REACTION_COST)
         if role == "farceur" and size < capacity and kind.category is Category.HEAT:
             # Without exposing itself: no big heat, and no heat that leaves the cake at the
@@ -216,24 +218,27 @@ class BoomHeuristicBot(Bot):
         reading.values[size, capacity] = value
         return value
 
-    def own_links(self, reading: Reading, main: Link) -> list[Link]:
-        """The boost or turn its player may add to ``main``, its own heat, cooling or oven
-        card, when the table allows it (none during a power cut). The same for every such
-        card of the decision: worked out for the first one."""
-        if reading.own_links is None:
-            reading.own_links = self.followups(reading, main)
-        return reading.own_links
+    def own_twists(self, reading: Reading, main: Link) -> list[tuple[int, bool]]:
+        """What the boost or turn its player may add to ``main``, its own heat, cooling or
+        oven card, makes of it (factor, inverted), when the table allows it (none during a
+        power cut). The same for every such card of the decision: worked out for the first."""
+        if reading.own_twists is None:
+            reading.own_twists = self.twists(reading, main)
+        return reading.own_twists
 
-    def followups(self, reading: Reading, main: Link) -> list[Link]:
+    def twists(self, reading: Reading, main: Link) -> list[tuple[int, bool]]:
         view = reading.view
         if reading.event == "power_cut" or not view["own_card_reactions"]:
             return []
         # The card played is never reactive: the hand's reactive cards all remain.
         boost_ok = reading.event != "double_intensity"
         found = reactions([main], self.seat, set(view["hand"]), (), boost_ok)
-        return [
-            (self.seat, card, mode, t) for card, mode, t in found if mode is not LinkMode.CANCEL
+        outcomes = [
+            outcome([main, (self.seat, card, mode, t)], reading.apron)
+            for card, mode, t in found
+            if mode is not LinkMode.CANCEL
         ]
+        return [(result.factor, result.inverted) for result in outcomes]
 
     def feast_risk(self, reading: Reading, size: int, capacity: int, player: int) -> float:
         """What a Pâtissier or Farceur loses by leaving the cake in 15–18 for a likely Glouton:
