@@ -212,10 +212,10 @@ class BoomState(BoomEffects):
 
     def reactions_of(self, seat: int) -> tuple[Action, ...]:
         hand = self.hands[seat]
-        if REACTIVE_IDS.isdisjoint(hand):  # most answers: nothing to react with
+        if REACTIVE_IDS.isdisjoint(hand):  # many answers: nothing to react with
             return ONLY_DECLINE
         boost_ok = self.event is not Event.DOUBLE_INTENSITY
-        hand_keys = {KEYS[card] for card in hand}
+        hand_keys = {KEYS[card] for card in REACTIVE_IDS.intersection(hand)}  # all it reads
         found = reactions(self.chain, seat, hand_keys, self.targets(seat), boost_ok)
         return (DECLINE, *[react_action(card, mode, target) for card, mode, target in found])
 
