@@ -303,6 +303,10 @@ class BoomState(BoomEffects):
         window = self.window
         assert window is not None
         window.answer(seat, action if action["type"] == "react" else None)
+        pending = window.pending
+        if pending:  # sealed: nothing is decided before every seat has answered
+            self.to_act = pending
+            return []
         taker = window.taker
         if taker is not None:
             chosen = window.reaction
@@ -313,13 +317,10 @@ class BoomState(BoomEffects):
             self.chain.append((taker, chosen["card"], mode, target))
             self.chain_ids.append(card)
             event = self.told(
-                type="reaction", seat=taker, card=chosen["card"], mode=mode.value, target=target
+                type="reaction", seat=taker, card=chosen["card"], mode=chosen["mode"], target=target
             )
             return [*event, *self.too_late(window, taker), *self.open_window(taker)]
-        if window.closed:
-            return self.resolve()
-        self.to_act = window.pending
-        return []
+        return self.resolve()
 
     def too_late(self, window: ReactionWindow, taker: int) -> list[GameEvent]:
         """Each seat whose reaction lost to ``taker``'s learns it, alone (the others never

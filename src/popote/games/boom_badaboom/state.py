@@ -174,7 +174,9 @@ class BoomData(GameState):
             "current": self.current,
             "first_player": self.first,
             "order": list(self.order),
-            "skipping": [s for s, skipped in enumerate(self.skip) if skipped],
+            "skipping": [s for s, skipped in enumerate(self.skip) if skipped]
+            if True in self.skip
+            else [],
             "hand_sizes": list(map(len, hands)),
             "chain": [
                 {"seat": s, "card": card, "mode": mode.value, "target": target}
