@@ -63,7 +63,8 @@ def pick_action(kind: str, card: str) -> Action:
 
 @lru_cache(maxsize=1 << 14)
 def plays_of(playable: tuple[str, ...], targets: tuple[int, ...]) -> tuple[Action, ...]:
-    """The turn's plays for these card keys (sorted) and targets; a hand recurs often."""
+    """The turn's plays for these card keys (sorted) and targets, built once per hand:
+    the same hands come back turn after turn, match after match."""
     plays: list[Action] = []
     for key in playable:
         if KIND_BY_KEY[key].targeted:
@@ -104,7 +105,7 @@ def targets_of(seat: int, players: int) -> tuple[int, ...]:
     return tuple(t for t in range(players) if t != seat)
 
 
-def main_cards(power_cut: bool, glouton: bool) -> frozenset[int]:
+def turn_cards(power_cut: bool, glouton: bool) -> frozenset[int]:
     """What a turn's card may be: heat and cooling always, actions but during a power cut
     (Panne d'électricité), objectives for the Glouton only; never a reactive card."""
     categories = {Category.HEAT, Category.COOL}
@@ -116,7 +117,7 @@ def main_cards(power_cut: bool, glouton: bool) -> frozenset[int]:
 
 
 MAIN_CARDS = {
-    (cut, glouton): main_cards(cut, glouton) for cut in (False, True) for glouton in (False, True)
+    (cut, glouton): turn_cards(cut, glouton) for cut in (False, True) for glouton in (False, True)
 }
 """The cards a turn may play, by (power cut this round, the player is the Glouton)."""
 
