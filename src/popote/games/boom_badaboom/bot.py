@@ -21,11 +21,14 @@ from popote.games.boom_badaboom.cards import (
     FUMBLE,
     GLOUTON_ZONE,
     KIND_BY_KEY,
+    MODES,
+    OBJECTIVES,
     OVEN_DOWN,
     OVEN_UP,
     PEEK,
     RECOVER,
     SWAP,
+    CardKind,
     Category,
     LinkMode,
 )
@@ -37,27 +40,73 @@ OWN_REACTION_COST = 1.0
 """What playing a reactive card on one's own card costs, in utility: the card is gone."""
 EXPLODED = 100.0
 GLOUTON_FEAST = 40.0
+AIMED = (PEEK, SWAP, FUMBLE, ACCIDENT)
+OBJECTIVE_KEYS = frozenset(kind.key for kind in OBJECTIVES)
 
 
-def project(view: dict[str, Any], chain: list[Link]) -> tuple[int, int, int]:
+class Reading:
+    """What one decision reads from its seat's view, worked out once for all its choices."""
+
+    __slots__ = (
+        "apron",
+        "capacity",
+        "event",
+        "objectives",
+        "own_twists",
+        "role",
+        "size",
+        "suspects",
+        "values",
+        "view",
+    )
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.role: str | None = view.get("role")
+        self.size: int = view["size"]
+        self.capacity: int = view["capacity"]
+        self.event: str | None = view["event"]
+        self.apron: bool = view["apron_on_played"]
+        self.objectives = len([key for key in view["hand"] if key in OBJECTIVE_KEYS])
+        roles, sizes = view["roles"], view["hand_sizes"]
+        self.suspects = [
+            s
+            for s in range(view["players"])
+            if s != seat and (roles[s] == "glouton" or (roles[s] is None and sizes[s] >= 6))
+        ]
+        """Seats that look like the Glouton: revealed, or holding more cards than usual."""
+        self.own_twists: list[tuple[int, bool]] | None = None
+        self.values: dict[tuple[int, int], float] = {}
+
+
+def project(reading: Reading, chain: list[Link]) -> tuple[int, int, int]:
     """Expected (size, capacity, target) once ``chain`` resolves."""
-    size, capacity = view["size"], view["capacity"]
-    result = outcome(chain, view["apron_on_played"])
+    result = outcome(chain, reading.apron)
     if result.cancelled:
-        return size, capacity, -1
+        return reading.size, reading.capacity, -1
     kind = KIND_BY_KEY[chain[0][1]]
+    return effect(reading, kind, result.factor, result.inverted, result.target)
+
+
+def effect(
+    reading: Reading, kind: CardKind, factor: int, inverted: bool, target: int
+) -> tuple[int, int, int]:
+    """Expected (size, capacity, target) once a card of ``kind`` takes effect, doubled
+    ``factor`` times over or ``inverted``: a lone card needs no chain worked out."""
+    size, capacity = reading.size, reading.capacity
     value = kind.value or MYSTERY_GUESS
-    sign = -1 if result.inverted else 1
-    if kind.category in (Category.HEAT, Category.COOL):
-        sign *= 1 if kind.category is Category.HEAT else -1
-        if view["event"] == "oven_haywire":
+    sign = -1 if inverted else 1
+    category = kind.category
+    if category is Category.HEAT or category is Category.COOL:
+        sign *= 1 if category is Category.HEAT else -1
+        if reading.event == "oven_haywire":
             sign = -sign
-        factor = result.factor * (2 if view["event"] == "double_intensity" else 1)
+        factor *= 2 if reading.event == "double_intensity" else 1
         return max(0, size + sign * value * factor), capacity, -1
     if kind.key in (OVEN_UP, OVEN_DOWN):
         sign *= 1 if kind.key == OVEN_UP else -1
-        return size, max(1, capacity + sign * MYSTERY_GUESS * result.factor), -1
-    return size, capacity, result.target
+        return size, max(1, capacity + sign * MYSTERY_GUESS * factor), -1
+    return size, capacity, target
 
 
 def next_player(view: dict[str, Any]) -> int:
@@ -78,32 +127,24 @@ class BoomHeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         view = match.view(self.seat)
+        reading = Reading(view, self.seat)
         phase = view["phase"]
         if phase == "react":
-            return self.react(view, legal)
+            return self.react(reading, legal)
         if phase in ("steal", "recover"):
-            return max(legal, key=lambda a: self.card_worth(view, a["card"]))
+            return max(legal, key=lambda a: self.card_worth(reading, a["card"]))
         best, best_score = legal[0], -1e9
         for action in legal:
-            score = self.play_score(view, action) + self.chance.below(100) / 1000
+            score = self.play_score(reading, action) + self.chance.below(100) / 1000
             if score > best_score:
                 best, best_score = action, score
         return best
 
     # --- judging positions ---------------------------------------------------------------
 
-    def suspects(self, view: dict[str, Any]) -> list[int]:
-        """Seats that look like the Glouton: revealed, or holding more cards than usual."""
-        roles = view["roles"]
-        sizes = view["hand_sizes"]
-        return [
-            s
-            for s in range(view["players"])
-            if s != self.seat and (roles[s] == "glouton" or (roles[s] is None and sizes[s] >= 6))
-        ]
-
-    def utility(self, view: dict[str, Any], size: int, capacity: int) -> float:
-        role = view.get("role")
+    @staticmethod
+    def utility(reading: Reading, size: int, capacity: int) -> float:
+        role = reading.role
         margin = capacity - size
         if margin <= 0:
             return EXPLODED if role == "farceur" else -EXPLODED
@@ -112,20 +153,21 @@ class BoomHeuristicBot(Bot):
         in_zone = low <= size <= high
         if role == "farceur":
             return -2.0 * margin
-        if role == "glouton" and self.objectives_in_hand(view) < 2:
+        if role == "glouton" and reading.objectives < 2:
             # Without its two cards the zone is no use yet; a cake that explodes loses too.
             return -float(danger) - 0.1 * abs(size - low)
         if role == "glouton":
             distance = 0 if in_zone else min(abs(size - low), abs(size - high))
             return -1.5 * distance - 0.7 * danger
         if role == "patissier":
-            zone = (6.0 if self.suspects(view) else 2.0) if in_zone else 0.0
+            zone = (6.0 if reading.suspects else 2.0) if in_zone else 0.0
             return -float(danger) - zone - 0.1 * abs(size - 8)
         return -float(danger) - 0.1 * abs(size - capacity // 2)
 
-    def card_worth(self, view: dict[str, Any], key: str) -> float:
+    @staticmethod
+    def card_worth(reading: Reading, key: str) -> float:
         kind = KIND_BY_KEY[key]
-        role = view.get("role")
+        role = reading.role
         if kind.category is Category.OBJECTIVE:
             # The Glouton keeps them; anyone else takes them away from the Glouton.
             return 10.0 if role == "glouton" else (8.0 if role == "patissier" else 0.0)
@@ -137,81 +179,96 @@ class BoomHeuristicBot(Bot):
             return 2.0 + (kind.value if role == "farceur" else 0)
         return 1.0
 
-    def play_score(self, view: dict[str, Any], action: Action) -> float:
+    def play_score(self, reading: Reading, action: Action) -> float:
         if action["type"] != "play":
             return 0.0
         key = action["card"]
         target = action.get("target", -1)
         kind = KIND_BY_KEY[key]
-        role = view.get("role")
+        role = reading.role
         if kind.category is Category.OBJECTIVE:
-            held = sum(1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE)
-            return self.utility(view, view["size"], view["capacity"]) - (10 if held <= 2 else -1)
+            held = reading.objectives
+            utility = self.utility(reading, reading.size, reading.capacity)
+            return utility - (10 if held <= 2 else -1)
         main: Link = (self.seat, key, LinkMode.MAIN, target)
-        size, capacity, _ = project(view, [main])
-        if role == "glouton" and size != view["size"] and self.wins_with(view, size):
+        size, capacity, _ = effect(reading, kind, 1, False, target)
+        if role == "glouton" and size != reading.size and self.wins_with(reading, size):
             return EXPLODED
-        score = max(
-            self.chain_score(view, [main, *extra]) - OWN_REACTION_COST * len(extra)
-            for extra in self.own_followups(view, main)
-        )
+        score = self.chain_score(reading, size, capacity)
+        if kind.signed:
+            for factor, inverted in self.own_twists(reading, main):
+                boosted = self.chain_score(
+                    reading, *effect(reading, kind, factor, inverted, -1)[:2]
+                )
+                score = max(score, boosted - OWN_REACTION_COST)
         if role == "farceur" and size < capacity and kind.category is Category.HEAT:
             # Without exposing itself: no big heat, and no heat that leaves the cake at the
             # brink for someone else to finish, unless it finishes it itself.
             score -= 1.0 if (kind.value or MYSTERY_GUESS) >= 4 else 0.0
             score -= 3.0 if capacity - size <= 3 else 0.0
-        return score + self.action_bonus(view, key, target)
+        return score + self.action_bonus(reading, key, target)
 
-    def chain_score(self, view: dict[str, Any], chain: list[Link]) -> float:
-        size, capacity, _ = project(view, chain)
-        return self.utility(view, size, capacity) - self.feast_risk(view, size, capacity, -1)
+    def chain_score(self, reading: Reading, size: int, capacity: int) -> float:
+        """What leaving the cake at ``size`` under ``capacity`` is worth; many plays of one
+        decision lead to the same cake, worked out once."""
+        known = reading.values.get((size, capacity))
+        if known is not None:
+            return known
+        value = self.utility(reading, size, capacity) - self.feast_risk(reading, size, capacity, -1)
+        reading.values[size, capacity] = value
+        return value
 
-    def own_followups(self, view: dict[str, Any], main: Link) -> list[list[Link]]:
-        """Nothing, or one boost or turn of its own card when the table allows it."""
-        plans: list[list[Link]] = [[]]
-        quiet = view["event"] == "power_cut"  # no reactions at all
-        if quiet or not view["own_card_reactions"] or not KIND_BY_KEY[main[1]].signed:
-            return plans
-        rest = list(view["hand"])
-        if main[1] in rest:  # not a Service express card, drawn face up
-            rest.remove(main[1])
-        boost_ok = view["event"] != "double_intensity"
-        for card, mode, target in reactions([main], self.seat, set(rest), (), boost_ok):
-            if mode is not LinkMode.CANCEL:
-                plans.append([(self.seat, card, mode, target)])
-        return plans
+    def own_twists(self, reading: Reading, main: Link) -> list[tuple[int, bool]]:
+        """What the boost or turn its player may add to ``main``, its own heat, cooling or
+        oven card, makes of it (factor, inverted), when the table allows it (none during a
+        power cut). The same for every such card of the decision: worked out for the first."""
+        if reading.own_twists is None:
+            reading.own_twists = self.twists(reading, main)
+        return reading.own_twists
 
-    def feast_risk(self, view: dict[str, Any], size: int, capacity: int, player: int) -> float:
+    def twists(self, reading: Reading, main: Link) -> list[tuple[int, bool]]:
+        view = reading.view
+        if reading.event == "power_cut" or not view["own_card_reactions"]:
+            return []
+        # The card played is never reactive: the hand's reactive cards all remain.
+        boost_ok = reading.event != "double_intensity"
+        found = reactions([main], self.seat, set(view["hand"]), (), boost_ok)
+        outcomes = [
+            outcome([main, (self.seat, card, mode, t)], reading.apron)
+            for card, mode, t in found
+            if mode is not LinkMode.CANCEL
+        ]
+        return [(result.factor, result.inverted) for result in outcomes]
+
+    def feast_risk(self, reading: Reading, size: int, capacity: int, player: int) -> float:
         """What a Pâtissier or Farceur loses by leaving the cake in 15–18 for a likely Glouton:
         on the Glouton's own turn card (``player``), or just before its turn, it wins at once."""
-        if view.get("role") not in ("patissier", "farceur") or size >= capacity:
+        if reading.role not in ("patissier", "farceur") or size >= capacity:
             return 0.0
         if not GLOUTON_ZONE[0] <= size <= GLOUTON_ZONE[1]:
             return 0.0
-        suspects = self.suspects(view)
-        if player in suspects or next_player(view) in suspects:
+        suspects = reading.suspects
+        if player in suspects or next_player(reading.view) in suspects:
             return GLOUTON_FEAST
         return 0.0
 
     @staticmethod
-    def objectives_in_hand(view: dict[str, Any]) -> int:
-        return sum(1 for k in view["hand"] if KIND_BY_KEY[k].category is Category.OBJECTIVE)
-
-    def wins_with(self, view: dict[str, Any], size: int) -> bool:
+    def wins_with(reading: Reading, size: int) -> bool:
         return (
-            self.objectives_in_hand(view) >= 2
+            reading.objectives >= 2
             and GLOUTON_ZONE[0] <= size <= GLOUTON_ZONE[1]
-            and size < view["capacity"]
+            and size < reading.capacity
         )
 
-    def action_bonus(self, view: dict[str, Any], key: str, target: int) -> float:
-        role = view.get("role")
-        suspects = self.suspects(view)
+    @staticmethod
+    def action_bonus(reading: Reading, key: str, target: int) -> float:
+        role = reading.role
+        suspects = reading.suspects
         if key == PEEK:
             bonus = 2.0 if role == "glouton" else 0.5
             if role == "patissier" and target in suspects:
                 bonus += 3.0
-            return bonus + 0.1 * float(view["hand_sizes"][target])
+            return bonus + 0.1 * float(reading.view["hand_sizes"][target])
         if key == SWAP:
             if role == "glouton":
                 return -20.0
@@ -219,32 +276,34 @@ class BoomHeuristicBot(Bot):
         if key in (ACCIDENT, FUMBLE):
             return 0.3 + (0.5 if target in suspects and role == "patissier" else 0.0)
         if key == RECOVER:
-            return 0.4 if view["discard"] else -0.5
+            return 0.4 if reading.view["discard"] else -0.5
         return 0.0
 
     # --- reacting ------------------------------------------------------------------------
 
-    def react(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def react(self, reading: Reading, legal: list[Action]) -> Action:
         chain: list[Link] = [
-            (link["seat"], link["card"], LinkMode(link["mode"]), link["target"])
-            for link in view["chain"]
+            (link["seat"], link["card"], MODES[link["mode"]], link["target"])
+            for link in reading.view["chain"]
         ]
-        base = self.reaction_value(view, chain)
+        base = self.reaction_value(reading, chain)
         best, best_gain = legal[0], REACT_THRESHOLD
         for action in legal:
             if action["type"] != "react":
                 continue
-            link = (self.seat, action["card"], LinkMode(action["mode"]), action.get("target", -1))
-            gain = self.reaction_value(view, [*chain, link]) - base
+            link = (self.seat, action["card"], MODES[action["mode"]], action.get("target", -1))
+            gain = self.reaction_value(reading, [*chain, link]) - base
             if gain > best_gain:
                 best, best_gain = action, gain
         return best
 
-    def reaction_value(self, view: dict[str, Any], chain: list[Link]) -> float:
-        size, capacity, target = project(view, chain)
-        player = -1 if view["forced"] else chain[0][0]
-        value = self.utility(view, size, capacity) - self.feast_risk(view, size, capacity, player)
+    def reaction_value(self, reading: Reading, chain: list[Link]) -> float:
+        size, capacity, target = project(reading, chain)
+        player = -1 if reading.view["forced"] else chain[0][0]
+        value = self.utility(reading, size, capacity) - self.feast_risk(
+            reading, size, capacity, player
+        )
         main = chain[0][1]
-        if target == self.seat and main in (PEEK, SWAP, FUMBLE, ACCIDENT):
-            value -= 6.0 if view.get("role") == "glouton" and main != ACCIDENT else 2.0
+        if target == self.seat and main in AIMED:
+            value -= 6.0 if reading.role == "glouton" and main != ACCIDENT else 2.0
         return value

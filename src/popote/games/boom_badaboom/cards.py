@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache, cached_property
 
 from popote.core.options import OptionValue
 
@@ -76,6 +77,10 @@ class LinkMode(enum.Enum):
     BOOST = "boost"
 
 
+MODES = {mode.value: mode for mode in LinkMode}
+"""Each link mode by its name, as views and actions spell it (no enum call on a hot path)."""
+
+
 @dataclass(frozen=True)
 class CardKind:
     key: str
@@ -83,7 +88,7 @@ class CardKind:
     value: int = 0  # 0 for a mystery "?" value
     targeted: bool = False
 
-    @property
+    @cached_property
     def signed(self) -> bool:
         """Heat, cooling and the two oven cards: a Renvoi flips them, a boost doubles them."""
         return self.category in (Category.HEAT, Category.COOL) or self.key in (OVEN_UP, OVEN_DOWN)
@@ -141,14 +146,26 @@ OBJECTIVE_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES), len(C
 DECK_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES)))
 MISSING_ROW = "cool5"
 OVEN_UP_CARDS = next(n for kind, n in DECK_COUNTS.items() if kind.key == OVEN_UP)
+KEYS: tuple[str, ...] = tuple(kind.key for kind in CARDS)
+"""Each card id's key, read by index: the hot paths name many cards."""
+REACTIVE_IDS = frozenset(
+    card for card, kind in enumerate(CARDS) if kind.category is Category.REACTIVE
+)
+"""A hand holding none of these has nothing to answer a chain with."""
 
 
 def deck_ids(cooling: str, fewer_oven_up: int = 0) -> list[int]:
     """The draw pile's cards; ``cooling="rows"`` leaves out the row the table does not print,
     and ``fewer_oven_up`` of the Four élargi cards stay in the box."""
+    return list(_deck_ids(cooling, fewer_oven_up))
+
+
+@cache
+def _deck_ids(cooling: str, fewer_oven_up: int) -> tuple[int, ...]:
+    """Every match of a table deals the same pile: built once per table."""
     pile = [card for card in DECK_IDS if cooling != "rows" or CARDS[card].key != MISSING_ROW]
     left_out = [card for card in pile if CARDS[card].key == OVEN_UP][:fewer_oven_up]
-    return [card for card in pile if card not in left_out]
+    return tuple(card for card in pile if card not in left_out)
 
 
 def kind_of(card: int) -> CardKind:
@@ -156,7 +173,7 @@ def kind_of(card: int) -> CardKind:
 
 
 def key_of(card: int) -> str:
-    return CARDS[card].key
+    return KEYS[card]
 
 
 class Event(enum.Enum):

@@ -39,6 +39,8 @@ def outcome(chain: Sequence[Link], apron_on_played: bool = False) -> Outcome:
     ``apron_on_played``: a Tablier cancels the played card at the bottom of the chain
     rather than the card just below it (the ``tablier=played`` table option).
     """
+    if len(chain) == 1:  # a card nobody answered: the commonest chain by far
+        return Outcome(False, 1, False, chain[0][3])
     cancelled = [False] * len(chain)
     for index in range(len(chain) - 1, 0, -1):
         if not cancelled[index] and chain[index][2] is LinkMode.CANCEL:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from popote.core.actions import Event as GameEvent
-from popote.core.actions import secret_event
 from popote.games.boom_badaboom.cards import (
     ACCIDENT,
+    CARDS,
     FUMBLE,
     GLOUTON_OBJECTIVES,
     GLOUTON_ZONE,
+    KEYS,
     MYSTERY_VALUES,
     OVEN_DOWN,
     OVEN_UP,
@@ -26,8 +27,6 @@ from popote.games.boom_badaboom.cards import (
     Phase,
     Role,
     Side,
-    key_of,
-    kind_of,
 )
 from popote.games.boom_badaboom.chain import Outcome
 from popote.games.boom_badaboom.state import BoomData, keys
@@ -43,35 +42,33 @@ class BoomEffects(BoomData):
 
     def change_size(self, delta: int, cause: str) -> list[GameEvent]:
         self.size = max(0, self.size + delta)
-        events: list[GameEvent] = [
-            {"type": "size_changed", "delta": delta, "size": self.size, "cause": cause}
-        ]
+        events = self.told(type="size_changed", delta=delta, size=self.size, cause=cause)
         if self.size >= self.capacity:
             events += self.end(EndReason.EXPLOSION)
         return events
 
     def change_capacity(self, delta: int, cause: str) -> list[GameEvent]:
         self.capacity = max(1, self.capacity + delta)
-        events: list[GameEvent] = [
-            {"type": "capacity_changed", "delta": delta, "capacity": self.capacity, "cause": cause}
-        ]
+        events = self.told(
+            type="capacity_changed", delta=delta, capacity=self.capacity, cause=cause
+        )
         if self.size >= self.capacity:
             events += self.end(EndReason.EXPLOSION)
         return events
 
     def heat_delta(self, card: int, factor: int, inverted: bool) -> tuple[int, list[GameEvent]]:
-        kind = kind_of(card)
+        kind = CARDS[card]
         events: list[GameEvent] = []
         value = kind.value
         if value == 0:
             value = self.mystery()
-            events.append({"type": "mystery_value", "card": kind.key, "value": value})
+            events = self.told(type="mystery_value", card=kind.key, value=value)
         sign = 1 if kind.category is Category.HEAT else -1
         if inverted:
             sign = -sign
-        if self.has_event(Event.OVEN_HAYWIRE):
+        if self.event is Event.OVEN_HAYWIRE:
             sign = -sign
-        if self.has_event(Event.DOUBLE_INTENSITY):
+        if self.event is Event.DOUBLE_INTENSITY:
             factor *= 2
         return sign * value * factor, events
 
@@ -79,12 +76,12 @@ class BoomEffects(BoomData):
 
     def card_effect(self, seat: int, card: int, result: Outcome) -> list[GameEvent]:
         """Apply a card that was not cancelled. May leave a decision pending (phase)."""
-        kind = kind_of(card)
+        kind = CARDS[card]
         target = result.target
         if kind.category in (Category.HEAT, Category.COOL):
             delta, events = self.heat_delta(card, result.factor, result.inverted)
             events += self.change_size(delta, kind.key)
-            if not self.over and kind.category is Category.COOL and self.has_event(Event.SPLASHES):
+            if not self.over and kind.category is Category.COOL and self.event is Event.SPLASHES:
                 events += self.splash()
             return events
         if kind.key in (OVEN_UP, OVEN_DOWN):
@@ -92,13 +89,13 @@ class BoomEffects(BoomData):
             sign = 1 if kind.key == OVEN_UP else -1
             if result.inverted:
                 sign = -sign
-            events = [{"type": "mystery_value", "card": kind.key, "value": value}]
+            events = self.told(type="mystery_value", card=kind.key, value=value)
             return events + self.change_capacity(sign * value * result.factor, kind.key)
         if kind.key == PEEK:
             return self.peek(seat, target)
         if kind.key == ACCIDENT:
             self.skip[target] = True
-            return [{"type": "turn_lost", "seat": target}]
+            return self.told(type="turn_lost", seat=target)
         if kind.key == FUMBLE:
             return self.fumble(target)
         if kind.key == RECOVER:
@@ -123,7 +120,7 @@ class BoomEffects(BoomData):
             "target": target,
             "cards": keys(self.hands[target]),
         }
-        return secret_event(shown, ["cards"], [seat])
+        return self.told_apart(shown, ["cards"], [seat])
 
     def fumble(self, target: int) -> list[GameEvent]:
         """The target plays a random card of its hand, which takes effect as if chosen.
@@ -136,8 +133,8 @@ class BoomEffects(BoomData):
             return []
         card = hand[self.chance.below(len(hand))]
         self.take(target, card)
-        kind = kind_of(card)
-        events: list[GameEvent] = [{"type": "fumbled", "seat": target, "card": kind.key}]
+        kind = CARDS[card]
+        events = self.told(type="fumbled", seat=target, card=kind.key)
         if kind.category in (Category.REACTIVE, Category.OBJECTIVE):
             self.discard.append(card)
             return events
@@ -157,6 +154,8 @@ class BoomEffects(BoomData):
             row[seat], row[target] = row[target], row[seat]
         self.known[seat][target] = set(hands[target])
         self.known[target][seat] = set(hands[seat])
+        if self.quiet:
+            return []
         events: list[GameEvent] = [{"type": "hands_swapped", "seat": seat, "target": target}]
         for holder, giver in ((seat, target), (target, seat)):
             got = {
@@ -172,8 +171,8 @@ class BoomEffects(BoomData):
         if not self.deck:
             return []
         card = self.deck.pop()
-        kind = kind_of(card)
-        events: list[GameEvent] = [{"type": "splash", "card": kind.key}]
+        kind = CARDS[card]
+        events = self.told(type="splash", card=kind.key)
         if kind.category in (Category.HEAT, Category.COOL):
             delta, more = self.heat_delta(card, 1, False)
             events += more + self.change_size(delta, "splash")
@@ -184,9 +183,9 @@ class BoomEffects(BoomData):
 
     def reveal_event(self) -> list[GameEvent]:
         self.event = self.event_pile.pop() if self.event_pile else None
-        events: list[GameEvent] = [
-            {"type": "round_started", "round": self.round, "event": self.event and self.event.value}
-        ]
+        events = self.told(
+            type="round_started", round=self.round, event=self.event and self.event.value
+        )
         if self.event is None:
             return events
         self.events_seen.append(self.event.value)
@@ -197,7 +196,7 @@ class BoomEffects(BoomData):
                 if hand:
                     card = hand[self.chance.below(len(hand))]
                     self.learn(seat, [card], range(self.players + 1))
-                    events.append({"type": "card_revealed", "seat": seat, "card": key_of(card)})
+                    events += self.told(type="card_revealed", seat=seat, card=KEYS[card])
         elif self.event is Event.FINAL_TIMER:
             self.last_round = True
         return events
@@ -209,18 +208,21 @@ class BoomEffects(BoomData):
         old_hands, old_known = self.hands, self.known
         self.hands = [old_hands[(s - 1) % n] for s in range(n)]
         self.known = [[row[(h - 1) % n] for h in range(n)] for row in old_known]
+        for s in range(n):
+            self.known[(s - 1) % n][s] = set(self.hands[s])
+        if self.quiet:
+            return []
         events: list[GameEvent] = [{"type": "hands_passed"}]
         for s in range(n):
             giver = (s - 1) % n
-            self.known[giver][s] = set(self.hands[s])
             got = {"type": "hand_received", "seat": s, "from": giver, "cards": keys(self.hands[s])}
             events.append({**got, "visible_to": sorted({s, giver})})
         return events
 
     def round_end_effects(self) -> list[GameEvent]:
-        if self.has_event(Event.EMERGENCY_VENT) and self.size > VENT_ABOVE:
+        if self.event is Event.EMERGENCY_VENT and self.size > VENT_ABOVE:
             return self.change_size(-VENT_DROP, Event.EMERGENCY_VENT.value)
-        if self.has_event(Event.AUTO_REHEAT) and self.size < REHEAT_BELOW:
+        if self.event is Event.AUTO_REHEAT and self.size < REHEAT_BELOW:
             return self.change_size(REHEAT_RISE, Event.AUTO_REHEAT.value)
         return []
 
@@ -257,6 +259,8 @@ class BoomEffects(BoomData):
             self.winning_side = Side.TEAM
         else:
             self.winning_side = Side.GLOUTON if self.glouton_wins_count() else Side.PATISSIERS
+        if self.quiet:
+            return []
         result = self.result()
         return [
             {

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from popote.core.actions import Action, secret_event
+from popote.core.actions import Action, frozen, secret_event
 from popote.core.actions import Event as GameEvent
 from popote.core.chance import Chance
 from popote.core.game import Options
 from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.boom_badaboom.cards import (
+    CARDS,
     GLOUTON_OBJECTIVES,
     HAND_SIZE,
+    KEYS,
     KIND_BY_KEY,
+    MODES,
     OBJECTIVE_IDS,
     ORDINARY_EVENTS,
+    REACTIVE_IDS,
     RULEBOOK_TIMER_ROUNDS,
     SOLO_HAND_SIZE,
     Category,
@@ -26,8 +30,6 @@ from popote.games.boom_badaboom.cards import (
     Role,
     deck_ids,
     house_options,
-    key_of,
-    kind_of,
     oven_for,
     role_counts,
 )
@@ -37,6 +39,7 @@ from popote.games.boom_badaboom.state import keys
 
 PASS = Action(type="pass")
 DECLINE = Action(type="decline")
+ONLY_DECLINE = (DECLINE,)
 
 
 @cache
@@ -56,6 +59,67 @@ def react_action(card: str, mode: LinkMode, target: int = -1) -> Action:
 @cache
 def pick_action(kind: str, card: str) -> Action:
     return Action(type=kind, card=card)
+
+
+@lru_cache(maxsize=1 << 14)
+def plays_of(playable: tuple[str, ...], targets: tuple[int, ...]) -> tuple[Action, ...]:
+    """The turn's plays for these card keys (sorted) and targets, built once per hand:
+    the same hands come back turn after turn, match after match."""
+    plays: list[Action] = []
+    for key in playable:
+        if KIND_BY_KEY[key].targeted:
+            plays += [play_action(key, t) for t in targets]
+        else:
+            plays.append(play_action(key))
+    return tuple(plays) or (PASS,)
+
+
+@cache
+def role_dealt(seat: int, role: str) -> GameEvent:
+    """The role card ``seat`` alone sees, built once and shared (events are frozen)."""
+    event: GameEvent = frozen(
+        {"type": "role_dealt", "seat": seat, "role": role, "visible_to": [seat]}
+    )
+    return event
+
+
+@lru_cache(maxsize=1 << 14)  # every (seat, card, deck count) of a five-player table fits
+def drawn_secretly(seat: int, card: str, deck: int) -> tuple[GameEvent, ...]:
+    """A card drawn, in full for its drawer and without the card for the others: built once
+    and shared (events are frozen), since every turn draws one and draws recur."""
+    drawn = {"type": "card_drawn", "seat": seat, "card": card, "deck": deck}
+    return tuple(secret_event(drawn, ["card"], [seat]))
+
+
+@cache
+def answer_order(actor: int, players: int, own: bool) -> tuple[int, ...]:
+    """The others clockwise from ``actor``, then ``actor`` itself when ``own``."""
+    others = tuple(clockwise_after(actor, players))
+    return (*others, actor) if own else others
+
+
+@cache
+def targets_of(seat: int, players: int) -> tuple[int, ...]:
+    if players == 1:
+        return (seat,)
+    return tuple(t for t in range(players) if t != seat)
+
+
+def turn_cards(power_cut: bool, glouton: bool) -> frozenset[int]:
+    """What a turn's card may be: heat and cooling always, actions but during a power cut
+    (Panne d'électricité), objectives for the Glouton only; never a reactive card."""
+    categories = {Category.HEAT, Category.COOL}
+    if not power_cut:
+        categories.add(Category.ACTION)
+    if glouton:
+        categories.add(Category.OBJECTIVE)
+    return frozenset(card for card, kind in enumerate(CARDS) if kind.category in categories)
+
+
+MAIN_CARDS = {
+    (cut, glouton): turn_cards(cut, glouton) for cut in (False, True) for glouton in (False, True)
+}
+"""The cards a turn may play, by (power cut this round, the player is the Glouton)."""
 
 
 def resolve_mode(players: int, option: str) -> Mode:
@@ -89,10 +153,7 @@ class BoomState(BoomEffects):
             roles = [role for role, n in counts.items() for _ in range(n)]
             chance.shuffle(roles)
             state.roles = list(roles)
-            for seat, role in enumerate(roles):
-                events.append(
-                    {"type": "role_dealt", "seat": seat, "role": role.value, "visible_to": [seat]}
-                )
+            events += [role_dealt(seat, role.value) for seat, role in enumerate(roles)]
         deck = deck_ids(str(options.get("cooling", "complete")), oven.fewer_oven_up)
         chance.shuffle(deck)
         hand_size = SOLO_HAND_SIZE if mode is Mode.SOLO else HAND_SIZE
@@ -133,61 +194,57 @@ class BoomState(BoomEffects):
 
     # --- the contract --------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        # Tuples, the cached ones shared: the match keeps them as they are, without a copy.
         phase = self.phase
-        if phase in (Phase.PLAY, Phase.AIM):
-            return self.main_plays(seat)
         if phase is Phase.REACT:
-            hand = {key_of(card) for card in self.hands[seat]}
-            boost_ok = not self.has_event(Event.DOUBLE_INTENSITY)
-            found = reactions(self.chain, seat, hand, self.targets(seat), boost_ok)
-            return [DECLINE] + [react_action(card, mode, target) for card, mode, target in found]
+            return self.reactions_of(seat)
+        if phase is Phase.PLAY or phase is Phase.AIM:
+            return self.main_plays(seat)
         if phase is Phase.STEAL:
-            return [
-                pick_action("steal", key)
-                for key in sorted(set(keys(self.hands[self.steal_target])))
-            ]
+            stolen_from = self.hands[self.steal_target]
+            return tuple(
+                pick_action("steal", key) for key in sorted({KEYS[c] for c in stolen_from})
+            )
         if phase is Phase.RECOVER:
-            return [
-                pick_action("recover", key) for key in sorted({key_of(c) for c in self.discard})
-            ]
-        return []
+            discarded = sorted({KEYS[c] for c in self.discard})
+            return tuple(pick_action("recover", key) for key in discarded)
+        return ()
+
+    def reactions_of(self, seat: int) -> tuple[Action, ...]:
+        hand = self.hands[seat]
+        if REACTIVE_IDS.isdisjoint(hand):  # many answers: nothing to react with
+            return ONLY_DECLINE
+        boost_ok = self.event is not Event.DOUBLE_INTENSITY
+        hand_keys = {KEYS[card] for card in REACTIVE_IDS.intersection(hand)}  # all it reads
+        found = reactions(self.chain, seat, hand_keys, self.targets(seat), boost_ok)
+        return (DECLINE, *[react_action(card, mode, target) for card, mode, target in found])
+
+    def main_cards(self, seat: int) -> frozenset[int]:
+        """The cards ``seat`` may play for its turn now."""
+        return MAIN_CARDS[self.event is Event.POWER_CUT, self.roles[seat] is Role.GLOUTON]
 
     def main_ok(self, seat: int, card: int) -> bool:
-        kind = kind_of(card)
-        category = kind.category
-        if category in (Category.HEAT, Category.COOL):
-            return True
-        if category is Category.ACTION:
-            return not self.has_event(Event.POWER_CUT)
-        if category is Category.OBJECTIVE:
-            return self.roles[seat] is Role.GLOUTON
-        return False
+        return card in self.main_cards(seat)
 
-    def main_plays(self, seat: int) -> list[Action]:
+    def main_plays(self, seat: int) -> tuple[Action, ...]:
         cards = [self.express] if self.express is not None else self.hands[seat]
-        plays: list[Action] = []
-        for key in sorted({key_of(card) for card in cards if self.main_ok(seat, card)}):
-            if KIND_BY_KEY[key].targeted:
-                plays += [play_action(key, t) for t in self.targets(seat)]
-            else:
-                plays.append(play_action(key))
-        return plays or [PASS]
+        allowed = self.main_cards(seat)
+        playable = sorted({KEYS[card] for card in cards if card in allowed})
+        return plays_of(tuple(playable), self.targets(seat))
 
-    def targets(self, seat: int) -> list[int]:
+    def targets(self, seat: int) -> tuple[int, ...]:
         """Whom ``seat`` may aim at: another player, or itself when playing alone."""
-        if self.players == 1:
-            return [seat]
-        return [t for t in range(self.players) if t != seat]
+        return targets_of(seat, self.players)
 
     def apply(self, seat: int, action: Action) -> list[GameEvent]:
         kind = action["type"]
+        if kind in ("decline", "react"):  # most decisions answer a chain
+            return self.answer(seat, action)
         if kind == "play":
             return self.play(seat, action["card"], action.get("target", -1))
         if kind == "pass":
-            return [{"type": "passed", "seat": seat}, *self.finish_turn(seat)]
-        if kind in ("react", "decline"):
-            return self.answer(seat, action)
+            return [*self.told(type="passed", seat=seat), *self.finish_turn(seat)]
         if kind == "steal":
             return self.steal(seat, action["card"])
         return self.recover(seat, action["card"])
@@ -199,14 +256,12 @@ class BoomState(BoomEffects):
         if self.express is not None:
             card, self.express = self.express, None
         else:
-            card = next(c for c in self.hands[seat] if key_of(c) == key)
+            card = next(c for c in self.hands[seat] if KEYS[c] == key)
             self.take(seat, card)
-        events: list[GameEvent] = [
-            {"type": "card_played", "seat": seat, "card": key, "target": target}
-        ]
-        if not forced and self.has_event(Event.CLUMSINESS):
+        events = self.told(type="card_played", seat=seat, card=key, target=target)
+        if not forced and self.event is Event.CLUMSINESS:
             events += self.drop_random(seat)
-        if kind_of(card).category is Category.OBJECTIVE:
+        if CARDS[card].category is Category.OBJECTIVE:
             self.revealed[seat] = True
             self.discard.append(card)
             return [*events, *self.finish_turn(seat)]
@@ -220,16 +275,16 @@ class BoomState(BoomEffects):
         card = hand[self.chance.below(len(hand))]
         self.take(seat, card)
         self.discard.append(card)
-        return [{"type": "card_dropped", "seat": seat, "card": key_of(card)}]
+        return self.told(type="card_dropped", seat=seat, card=KEYS[card])
 
     def start_chain(self, seat: int, card: int, target: int, forced: bool) -> list[GameEvent]:
-        self.chain = [(seat, key_of(card), LinkMode.MAIN, target)]
+        self.chain = [(seat, KEYS[card], LinkMode.MAIN, target)]
         self.chain_ids = [card]
         self.chain_forced = forced
         return self.open_window(seat)
 
     def open_window(self, actor: int) -> list[GameEvent]:
-        if self.has_event(Event.POWER_CUT):
+        if self.event is Event.POWER_CUT:
             return self.resolve()
         # Sealed: everyone is asked whatever the others answer, so to_act tells nothing.
         self.window = ReactionWindow(self.answering(actor), sealed=True)
@@ -237,44 +292,42 @@ class BoomState(BoomEffects):
         self.to_act = self.window.pending
         return []
 
-    def answering(self, actor: int) -> list[int]:
+    def answering(self, actor: int) -> tuple[int, ...]:
         """Who answers what ``actor`` just put on the chain, in priority order: the others
         clockwise; then, on a card played for the turn (not a reaction), its own player last,
         unless ``own_card=others`` (decision 8). Playing alone, the player answers every card,
         its reactions included: otherwise its reactive cards could never be played."""
-        others = clockwise_after(actor, self.players)
         own = self.players == 1 or (len(self.chain) == 1 and self.own_card_reactions)
-        return [*others, actor] if own else others
+        return answer_order(actor, self.players, own)
 
     def answer(self, seat: int, action: Action) -> list[GameEvent]:
         window = self.window
         assert window is not None
         window.answer(seat, action if action["type"] == "react" else None)
+        pending = window.pending
+        if pending:  # sealed: nothing is decided before every seat has answered
+            self.to_act = pending
+            return []
         taker = window.taker
         if taker is not None:
             chosen = window.reaction
-            card = next(c for c in self.hands[taker] if key_of(c) == chosen["card"])
+            card = next(c for c in self.hands[taker] if KEYS[c] == chosen["card"])
             self.take(taker, card)
-            mode = LinkMode(chosen["mode"])
+            mode = MODES[chosen["mode"]]
             target = chosen.get("target", -1)
             self.chain.append((taker, chosen["card"], mode, target))
             self.chain_ids.append(card)
-            event: GameEvent = {
-                "type": "reaction",
-                "seat": taker,
-                "card": chosen["card"],
-                "mode": mode.value,
-                "target": target,
-            }
-            return [event, *self.too_late(window, taker), *self.open_window(taker)]
-        if window.closed:
-            return self.resolve()
-        self.to_act = window.pending
-        return []
+            event = self.told(
+                type="reaction", seat=taker, card=chosen["card"], mode=chosen["mode"], target=target
+            )
+            return [*event, *self.too_late(window, taker), *self.open_window(taker)]
+        return self.resolve()
 
     def too_late(self, window: ReactionWindow, taker: int) -> list[GameEvent]:
         """Each seat whose reaction lost to ``taker``'s learns it, alone (the others never
         learn that it held a reactive card): its card stays in its hand."""
+        if self.quiet:
+            return []
         return [
             {
                 "type": "reaction_lost",
@@ -294,17 +347,15 @@ class BoomState(BoomEffects):
         card = self.chain_ids[0]
         self.discard += self.chain_ids[1:]
         self.chain, self.chain_ids = [], []
-        events: list[GameEvent] = [
-            {
-                "type": "card_resolved",
-                "seat": seat,
-                "card": key,
-                "cancelled": result.cancelled,
-                "factor": result.factor,
-                "inverted": result.inverted,
-                "target": result.target,
-            }
-        ]
+        events = self.told(
+            type="card_resolved",
+            seat=seat,
+            card=key,
+            cancelled=result.cancelled,
+            factor=result.factor,
+            inverted=result.inverted,
+            target=result.target,
+        )
         self.phase = Phase.PLAY
         turns = self.turns_done
         if not result.cancelled:
@@ -319,7 +370,7 @@ class BoomState(BoomEffects):
 
     def steal(self, seat: int, key: str) -> list[GameEvent]:
         target = self.steal_target
-        card = next(c for c in self.hands[target] if key_of(c) == key)
+        card = next(c for c in self.hands[target] if KEYS[c] == key)
         self.take(target, card)
         # The others do not know which card left: what they knew of that hand may be gone.
         for observer, row in enumerate(self.known):
@@ -330,20 +381,20 @@ class BoomState(BoomEffects):
         self.phase = Phase.PLAY
         stolen = {"type": "card_stolen", "seat": seat, "target": target, "card": key}
         return [
-            *secret_event(stolen, ["card"], [seat, target]),
+            *self.told_apart(stolen, ["card"], [seat, target]),
             *self.finish_turn(self.current),
         ]
 
     def recover(self, seat: int, key: str) -> list[GameEvent]:
-        card = next(c for c in reversed(self.discard) if key_of(c) == key)
+        card = next(c for c in reversed(self.discard) if KEYS[c] == key)
         self.discard.remove(card)
         self.give(seat, card, public=True)
         if self.held is not None:
             self.discard.append(self.held)
             self.held = None
         self.phase = Phase.PLAY
-        event: GameEvent = {"type": "card_recovered", "seat": seat, "card": key}
-        return [event, *self.finish_turn(self.current)]
+        event = self.told(type="card_recovered", seat=seat, card=key)
+        return [*event, *self.finish_turn(self.current)]
 
     # --- the end of a turn, rounds -------------------------------------------------------
 
@@ -354,9 +405,9 @@ class BoomState(BoomEffects):
             self.revealed[seat] = True
             return events + self.end(EndReason.GLOUTON)
         # A Service express draw was this turn's card: drawing again would grow the hand.
-        if not (self.has_event(Event.OVEN_BROKEN) or self.drawn):
+        if not (self.event is Event.OVEN_BROKEN or self.drawn):
             events += self.draw_for(seat)
-        if self.has_event(Event.PROGRESSIVE_RISE):
+        if self.event is Event.PROGRESSIVE_RISE:
             events += self.change_size(1, Event.PROGRESSIVE_RISE.value)
             if self.over:
                 return events
@@ -375,14 +426,14 @@ class BoomState(BoomEffects):
     def draw_for(self, seat: int) -> list[GameEvent]:
         if not self.deck:
             self.deck_out = True
-            return [{"type": "deck_empty", "seat": seat}]
+            return self.told(type="deck_empty", seat=seat)
         card = self.deck.pop()
-        drawn = {"type": "card_drawn", "seat": seat, "card": key_of(card), "deck": len(self.deck)}
-        if self.has_event(Event.OPEN_KITCHEN):
+        deck = len(self.deck)
+        if self.event is Event.OPEN_KITCHEN:
             self.give(seat, card, public=True)
-            return [drawn]
+            return self.told(type="card_drawn", seat=seat, card=KEYS[card], deck=deck)
         self.give(seat, card)
-        return secret_event(drawn, ["card"], [seat])
+        return [] if self.quiet else list(drawn_secretly(seat, KEYS[card], deck))
 
     def next_turn(self) -> list[GameEvent]:
         events: list[GameEvent] = []
@@ -400,16 +451,16 @@ class BoomState(BoomEffects):
             self.current = seat
             if self.skip[seat]:
                 self.skip[seat] = False
-                events.append({"type": "turn_skipped", "seat": seat})
+                events += self.told(type="turn_skipped", seat=seat)
                 self.turn_pos += 1
                 continue
-            events.append({"type": "turn_started", "seat": seat})
+            events += self.told(type="turn_started", seat=seat)
             self.phase = Phase.PLAY
             self.to_act = (seat,)
-            self.drawn = self.has_event(Event.EXPRESS_SERVICE) and bool(self.deck)
+            self.drawn = self.event is Event.EXPRESS_SERVICE and bool(self.deck)
             if self.drawn:
                 card = self.deck.pop()
-                events.append({"type": "express_draw", "seat": seat, "card": key_of(card)})
+                events += self.told(type="express_draw", seat=seat, card=KEYS[card])
                 if self.main_ok(seat, card):
                     self.express = card
                 else:
@@ -422,7 +473,7 @@ class BoomState(BoomEffects):
         self.turn_pos = 0
         events = self.reveal_event()
         n, first = self.players, self.first
-        step = -1 if self.has_event(Event.KITCHEN_MESS) else 1
+        step = -1 if self.event is Event.KITCHEN_MESS else 1
         self.order = [(first + step * i) % n for i in range(n)]
         return events
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from popote.core.actions import Event as GameEvent
+from popote.core.actions import FrozenDict, secret_event
 from popote.core.chance import Chance
 from popote.core.game import GameState, Options, View
 from popote.core.windows import ReactionWindow
 from popote.games.boom_badaboom.cards import (
     DIFFICULTIES,
+    KEYS,
     NAME,
+    ORDINARY_EVENTS,
     START_SIZE,
     Category,
     EndReason,
@@ -19,14 +23,21 @@ from popote.games.boom_badaboom.cards import (
     Phase,
     Role,
     Side,
-    key_of,
     kind_of,
 )
 from popote.games.boom_badaboom.chain import Link
 
+ORDINARY_VALUES = tuple((event, event.value) for event in ORDINARY_EVENTS)
+"""The ordinary events in the pile's order, each with its name, read without the enum."""
+_new_dict = dict.__new__
+_fill_dict = dict.update
+
+
+_key_of = KEYS.__getitem__
+
 
 def keys(cards: Iterable[int]) -> list[str]:
-    return sorted(key_of(card) for card in cards)
+    return sorted(map(_key_of, cards))
 
 
 class BoomData(GameState):
@@ -114,19 +125,33 @@ class BoomData(GameState):
     def glouton(self) -> int | None:
         return next((s for s, role in enumerate(self.roles) if role is Role.GLOUTON), None)
 
-    def has_event(self, event: Event) -> bool:
-        return self.event is event
+    # --- events ------------------------------------------------------------------------
+
+    def told(self, **fields: str | int | bool | None) -> list[GameEvent]:
+        """One event made of atoms only, built frozen so that the match shares it rather
+        than copying it; nothing in a hushed world, which nobody is shown."""
+        if self.quiet:
+            return []
+        event: FrozenDict = _new_dict(FrozenDict)
+        _fill_dict(event, fields)
+        return [event]
+
+    def told_apart(
+        self, event: GameEvent, secret_keys: list[str], seats: list[int]
+    ) -> list[GameEvent]:
+        """``event`` in full for ``seats``, without ``secret_keys`` for the others (see
+        :func:`secret_event`); nothing in a hushed world."""
+        return [] if self.quiet else secret_event(event, secret_keys, seats)
 
     # --- views -------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> View:
-        row = self.players if seat is None else seat
+        over, revealed, hands = self.over, self.revealed, self.hands
         roles = [
-            role.value
-            if role is not None and (self.over or self.revealed[s] or s == seat)
-            else None
+            role.value if role is not None and (over or revealed[s] or s == seat) else None
             for s, role in enumerate(self.roles)
         ]
+        known = self.known[self.players if seat is None else seat]
         view: View = {
             "game": NAME,
             "seat": seat,
@@ -135,13 +160,13 @@ class BoomData(GameState):
             "difficulty": self.difficulty,
             "phase": self.phase.value,
             "to_act": list(self.to_act),
-            "over": self.over,
+            "over": over,
             "round": self.round,
             "rounds_survived": self.rounds_survived,
             "size": self.size,
             "capacity": self.capacity,
             "deck_size": len(self.deck),
-            "discard": [key_of(card) for card in self.discard],
+            "discard": list(map(_key_of, self.discard)),
             "event": self.event.value if self.event else None,
             "events_seen": list(self.events_seen),
             "events_left": len(self.event_pile),
@@ -149,31 +174,36 @@ class BoomData(GameState):
             "current": self.current,
             "first_player": self.first,
             "order": list(self.order),
-            "skipping": [s for s in range(self.players) if self.skip[s]],
-            "hand_sizes": [len(hand) for hand in self.hands],
+            "skipping": [s for s, skipped in enumerate(self.skip) if skipped]
+            if True in self.skip
+            else [],
+            "hand_sizes": list(map(len, hands)),
             "chain": [
                 {"seat": s, "card": card, "mode": mode.value, "target": target}
                 for s, card, mode, target in self.chain
-            ],
+            ]
+            if self.chain
+            else [],
             "forced": self.chain_forced,
             "apron_on_played": self.apron_on_played,
             "own_card_reactions": self.own_card_reactions,
             "perfect_count": self.perfect_count,
-            "express_card": key_of(self.express) if self.express is not None else None,
-            "held_card": key_of(self.held) if self.held is not None else None,
+            "express_card": None if self.express is None else KEYS[self.express],
+            "held_card": None if self.held is None else KEYS[self.held],
             "steal_target": self.steal_target,
             "roles": roles,
             "total_cards": self.total_cards,
+            # Most of what a seat knows of others' hands is nothing: skip the sets then.
             "known": [
-                [] if s == seat else keys(self.known[row][s] & set(self.hands[s]))
-                for s in range(self.players)
+                keys(cards.intersection(hands[s])) if cards and s != seat else []
+                for s, cards in enumerate(known)
             ],
             "end": self.end_reason.value if self.end_reason else None,
         }
         if seat is not None:
-            view["hand"] = keys(self.hands[seat])
+            view["hand"] = keys(hands[seat])
             view["role"] = roles[seat]
-        if self.over:
+        if over:
             view["result"] = self.result()
         return view
 
@@ -224,7 +254,7 @@ class BoomData(GameState):
         twin.chain = self.chain[:]
         twin.chain_ids = self.chain_ids[:]
         twin.window = self.window.clone() if self.window else None
-        twin.known = [[set(cards) for cards in row] for row in self.known]
+        twin.known = [list(map(set, row)) for row in self.known]
         return twin
 
     def determinize(self, seat: int, chance: Chance) -> Any:
@@ -271,9 +301,7 @@ class BoomData(GameState):
             return []
         timer = Event.FINAL_TIMER in pile
         seen = set(self.events_seen)
-        unknown: list[Event] = [
-            e for e in Event if e.value not in seen and e is not Event.FINAL_TIMER
-        ]
+        unknown = [event for event, value in ORDINARY_VALUES if value not in seen]
         chance.shuffle(unknown)
         fresh: list[Event] = unknown[: len(pile) - (1 if timer else 0)]
         if timer:
