@@ -78,8 +78,8 @@ class ReactionWindow:
         self._settle()
 
     def _settle(self) -> None:
-        if self.sealed:
-            self._pending = tuple(s for s in self.order if s not in self._answers)
+        if self.sealed:  # nothing is decided before every seat has answered
+            self._pending = tuple([s for s in self._pending if s not in self._answers])
             if not self._pending:
                 self._taker = next((s for s in self.order if self._answers[s] is not None), None)
             return
@@ -159,24 +159,27 @@ class ReactionWindow:
 class SealedBids(Generic[T]):
     """One secret choice per seat, revealed only once every seat has chosen."""
 
-    __slots__ = ("_bids", "seats")
+    __slots__ = ("_bids", "_pending", "seats")
 
     def __init__(self, seats: Sequence[int]) -> None:
         self.seats = tuple(seats)
         self._bids: dict[int, T] = {}
+        self._pending = self.seats
 
     @property
     def pending(self) -> tuple[int, ...]:
-        return tuple(seat for seat in self.seats if seat not in self._bids)
+        """The seats still to bid, in the order given (kept, not listed at every ask)."""
+        return self._pending
 
     @property
     def complete(self) -> bool:
-        return len(self._bids) == len(self.seats)
+        return not self._pending
 
     def submit(self, seat: int, bid: T) -> None:
-        if seat not in self.pending:
+        if seat not in self._pending:
             raise ValueError(f"seat {seat} cannot bid now")
         self._bids[seat] = bid
+        self._pending = tuple([other for other in self._pending if other != seat])
 
     def has_bid(self, seat: int) -> bool:
         return seat in self._bids
@@ -192,4 +195,5 @@ class SealedBids(Generic[T]):
     def clone(self) -> SealedBids[T]:
         twin: SealedBids[T] = SealedBids(self.seats)
         twin._bids = dict(self._bids)
+        twin._pending = self._pending
         return twin

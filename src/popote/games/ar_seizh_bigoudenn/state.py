@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options, View
-from popote.core.windows import ReactionWindow
+from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn, waltz
 from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDEN_ORDER,
@@ -21,7 +21,6 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     sort_cards,
 )
 from popote.games.ar_seizh_bigoudenn.tables import (
-    Answers,
     EventTable,
     Face,
     Stage,
@@ -74,9 +73,9 @@ class ArSeizhState(GameState):
         self.waltz_dropped: set[tuple[int, str]] = set()
         self.grab_utensil: str | None = None
         self.grab_dropper = -1
-        self.grab_bids: Answers[Action] | None = None  # priority mode
+        self.grab_bids: SealedBids[Action] | None = None  # priority mode
         self.grab_window: ReactionWindow | None = None  # real-time mode
-        self.challenge: Answers[Action] | None = None
+        self.challenge: SealedBids[Action] | None = None
         self.grab_taker: tuple[int, str | None] | None = None
         self.teut: Teut | None = None
         self.passoire_cards: list[str] = []

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList, secret_event
 from popote.core.windows import ReactionWindow, SealedBids
-
-T = TypeVar("T")
 
 
 class Stage(enum.Enum):
@@ -125,32 +122,6 @@ TOSS = act("toss")
 WITHDRAW = act("withdraw")
 
 
-class Answers(SealedBids[T]):
-    """Sealed bids that keep the seats still to answer instead of listing them at every
-    ask: the waltz asks after every answer, and so does every submit."""
-
-    __slots__ = ("_waiting",)
-
-    def __init__(self, seats: Sequence[int]) -> None:
-        super().__init__(seats)
-        self._waiting = self.seats
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        return self._waiting
-
-    def submit(self, seat: int, bid: T) -> None:
-        super().submit(seat, bid)
-        self._waiting = tuple([other for other in self._waiting if other != seat])
-
-    def clone(self) -> Answers[T]:
-        twin: Answers[T] = Answers(self.seats)
-        for seat in self.seats:
-            if self.has_bid(seat):
-                twin.submit(seat, cast(T, self.bid_of(seat)))  # None may be a bid
-        return twin
-
-
 @dataclass
 class Teut:
     """One TEUT!: who claims the utensil, their sealed bids, raises and spent cards."""
@@ -158,11 +129,11 @@ class Teut:
     utensil: str
     claims: dict[int, str | None]  # seat -> the utensil it drops if it wins
     contenders: tuple[int, ...]
-    bids: Answers[str | None] | None = None
+    bids: SealedBids[str | None] | None = None
     raise_window: ReactionWindow | None = None
     raiser: int | None = None
     raise_cards: dict[int, str] = field(default_factory=dict)  # face down until revealed
-    follow: Answers[str | None] | None = None
+    follow: SealedBids[str | None] | None = None
     spent: list[str] = field(default_factory=list)
 
     def clone(self) -> Teut:

@@ -13,12 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList
-from popote.core.windows import ReactionWindow
+from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
 from popote.games.ar_seizh_bigoudenn.tables import (
     ActionTable,
-    Answers,
     EventTable,
     SecretTable,
     Stage,
@@ -121,7 +120,7 @@ def resolve_raise(state: ArSeizhState) -> list[Event]:
     events: list[Event] = [{"type": "raise_taken", "seat": raiser, "followers": followers}]
     if not followers:
         return events + _unmatched(state)
-    teut.follow = Answers(followers)
+    teut.follow = SealedBids(followers)
     state.stage = Stage.FOLLOW
     return events
 

@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING, Any
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.game import View
-from popote.core.windows import ReactionWindow, clockwise_after
+from popote.core.windows import ReactionWindow, SealedBids, clockwise_after
 from popote.games.ar_seizh_bigoudenn import turn
 from popote.games.ar_seizh_bigoudenn.cards import sort_cards
 from popote.games.ar_seizh_bigoudenn.tables import (
     PASS,
     RECOVER,
     WITHDRAW,
-    Answers,
     EventTable,
     SecretTable,
     Stage,
@@ -173,7 +172,7 @@ def _open_grab(state: ArSeizhState) -> list[Event]:
     if state.real_time:
         state.grab_window = ReactionWindow(seats, first_wins=True)
     else:
-        state.grab_bids = Answers(seats)
+        state.grab_bids = SealedBids(seats)
     return [GRAB_OPEN[utensil, dropper, tuple(seats)]]
 
 
@@ -200,7 +199,7 @@ def _resolve_grab(state: ArSeizhState) -> list[Event]:
         if not late:
             return award(state, taker, utensil, drop)
         state.stage = Stage.CHALLENGE
-        state.challenge = Answers(late)
+        state.challenge = SealedBids(late)
         state.grab_taker = (taker, drop)
         return [{"type": "challenge_open", "utensil": utensil, "taker": taker, "seats": late}]
     bids = state.grab_bids
@@ -241,7 +240,7 @@ def _nobody(state: ArSeizhState, utensil: str) -> list[Event]:
 
 def _start_teut(state: ArSeizhState, utensil: str, claims: dict[int, str | None]) -> list[Event]:
     order = [s for s in clockwise_after(state.current, state.players) if s in claims]
-    state.teut = Teut(utensil, claims, tuple(order), bids=Answers(order))
+    state.teut = Teut(utensil, claims, tuple(order), bids=SealedBids(order))
     state.stage = Stage.BID
     return [TEUT[utensil, tuple(order)]]
 
@@ -322,8 +321,8 @@ def teut_view(teut: Teut, seat: int | None) -> dict[str, Any]:
 def resample_secrets(world: ArSeizhState, seat: int, chance: Chance) -> None:
     """Replace every sealed answer ``seat`` has not seen by a random legal one."""
 
-    def resubmit(sealed: Answers[Any], options: Any) -> Answers[Any]:
-        fresh: Answers[Any] = Answers(sealed.seats)
+    def resubmit(sealed: SealedBids[Any], options: Any) -> SealedBids[Any]:
+        fresh: SealedBids[Any] = SealedBids(sealed.seats)
         for other in sealed.seats:
             if sealed.has_bid(other):
                 fresh.submit(
