@@ -147,3 +147,10 @@ def test_the_fast_shuffle_swaps_as_the_generic_one(seed: int, size: int) -> None
     fast.shuffle(cards)
     Chance.shuffle(generic, same_cards)
     assert cards == same_cards and fast.next64() == generic.next64()
+
+
+@given(st.integers(min_value=0, max_value=2**62), st.integers(min_value=1, max_value=2**70))
+def test_the_fast_below_draws_as_the_generic_one(seed: int, bound: int) -> None:
+    fast, generic = Chance(seed), Chance(seed)
+    assert [fast.below(bound) for _ in range(3)] == [Chance.below(generic, bound) for _ in range(3)]
+    assert fast.next64() == generic.next64()
