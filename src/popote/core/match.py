@@ -187,7 +187,8 @@ class Match:
         return self
 
     def view(self, seat: int | None) -> View:
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self._players:  # asked at every decision
+            self._check_seat(seat)
         state = self._state
         view: View = state.view(seat) if state.quiet else frozen(state.view(seat))
         return view
