@@ -30,33 +30,39 @@ def _pack_counts(players: int, decks: int) -> Mapping[str, int]:
     return Counter(NAMES[card] for card in pack)
 
 
-def _still_out(
-    pack: Mapping[str, int], played: Mapping[str, int], hand: Sequence[str]
-) -> dict[str, int]:
-    """The copies of each card neither played nor in ``hand``: those others may hold."""
-    held = Counter(hand)
-    unseen = {}
-    for name, dealt in pack.items():
-        left = dealt - played.get(name, 0) - held.get(name, 0)
-        if left > 0:
-            unseen[name] = left
-    return unseen
+@cache
+def _dealt_by_suit(players: int, decks: int) -> Mapping[str, tuple[int, ...]]:
+    """How many copies of each rank of each suit a match of this size deals."""
+    dealt: dict[str, list[int]] = {}
+    for name, copies in _pack_counts(players, decks).items():
+        dealt.setdefault(name[-1], [0] * 13)[_rank(name)] += copies
+    return {suit: tuple(counts) for suit, counts in dealt.items()}
 
 
-def _above_each_rank(unseen: Mapping[str, int]) -> dict[str, list[int]]:
-    """For each suit, how many of the ``unseen`` copies rank above each rank (by index)."""
-    by_suit: dict[str, list[int]] = {}
-    for name, copies in unseen.items():
-        by_suit.setdefault(name[-1], [0] * 13)[_rank(name)] += copies
-    for counts in by_suit.values():
+def _unseen_above(
+    dealt: Mapping[str, Sequence[int]], played: Mapping[str, int], hand: Sequence[str]
+) -> dict[str, list[int]]:
+    """For each suit, how many copies ranked above each rank (by index) are neither played
+    nor in ``hand``: those others may still hold."""
+    left = {suit: list(counts) for suit, counts in dealt.items()}
+    for name, copies in played.items():
+        suit, rank = _SUIT_RANK[name]
+        left[suit][rank] -= copies
+    for name in hand:
+        suit, rank = _SUIT_RANK[name]
+        left[suit][rank] -= 1
+    for counts in left.values():
         above = 0
         for rank in range(12, -1, -1):
-            counts[rank], above = above, above + counts[rank]
-    return by_suit
+            counts[rank], above = above, above + max(counts[rank], 0)
+    return left
 
 
 def _rank(card: str) -> int:
     return CARD_ID[card] % 13
+
+
+_SUIT_RANK = {name: (name[-1], _rank(name)) for name in CARD_ID}
 
 
 def _units(cards: Mapping[str, int], rule: str, target: str) -> int:
@@ -109,6 +115,7 @@ class BouillabaisseBot(Bot):
         self.memory = CardMemory()
         self.pack: Mapping[str, int] = {}  # the cards dealt this match, set by choose()
         self._above: dict[str, list[int]] | None = None  # unseen copies above each rank
+        self._dealt: Mapping[str, Sequence[int]] = {}
         self._hand: Sequence[str] = ()
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -121,6 +128,7 @@ class BouillabaisseBot(Bot):
             return legal[0]
         cards = [action["card"] for action in legal]
         self.pack = _pack_counts(view["players"], view["decks"])
+        self._dealt = _dealt_by_suit(view["players"], view["decks"])
         self._hand = view["hand"]
         self._above = None
         collect = view["sign"] < 0
@@ -133,7 +141,7 @@ class BouillabaisseBot(Bot):
         """Per suit, the copies others may still hold above each rank (worked out once a
         decision, when first asked)."""
         if self._above is None:
-            self._above = _above_each_rank(_still_out(self.pack, self.memory.played, self._hand))
+            self._above = _unseen_above(self._dealt, self.memory.played, self._hand)
         return self._above
 
     def _higher_outside(self, view: View, card: str) -> int:
