@@ -54,7 +54,10 @@ def _unseen_above(
     for counts in left.values():
         above = 0
         for rank in range(12, -1, -1):
-            counts[rank], above = above, above + max(counts[rank], 0)
+            copies = counts[rank]
+            counts[rank] = above
+            if copies > 0:
+                above += copies
     return left
 
 

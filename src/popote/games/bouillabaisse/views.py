@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from popote.core.actions import FrozenList
 from popote.core.chance import Chance
 from popote.core.game import View
 from popote.games.bouillabaisse.cards import NAMES, SUIT_OF, SUITS, shuffle
@@ -27,8 +28,15 @@ def _seated(leader: int, cards: list[int], players: int) -> list[dict[str, objec
     ]
 
 
+# Each manche's rules as a view lists them, shared by every view (frozen: nobody changes it).
+_RULES_SHOWN = {
+    manche: FrozenList(rule.value for rule in rules) for manche, rules in RULES_OF.items()
+}
+
+
 def static_view(state: BouillabaisseState) -> View:
-    """The part of every view that never changes during a match (no lists inside)."""
+    """The part of every view that never changes during a match (its one list frozen, so
+    that every view may share it)."""
     config = state.config
     return {
         "game": "bouillabaisse",
@@ -38,6 +46,7 @@ def static_view(state: BouillabaisseState) -> View:
         "tout_ou_rien_scope": config.scope.value,
         "duplicate": config.duplicate.value,
         "draw": config.draw.value,
+        "removed": FrozenList(NAMES[card] for card in state.removed),
     }
 
 
@@ -51,9 +60,8 @@ def build_view(state: BouillabaisseState, seat: int | None) -> View:
         over=state.over,
         phase=state.phase.value,
         manche=state.manche,
-        rules=[rule.value for rule in RULES_OF[state.manche]],
+        rules=_RULES_SHOWN[state.manche],
         sign=sign_of(state.manche),
-        removed=[NAMES[card] for card in state.removed],
         targets=state.public_targets(),
         dealer=state.dealer,
         leader=state.leader,
