@@ -49,6 +49,7 @@ class BouillabaisseState(GameState):
         "config",
         "counts",
         "dealer",
+        "decks",
         "details",
         "last_trick",
         "later_wins",
@@ -85,6 +86,7 @@ class BouillabaisseState(GameState):
         self.seats: tuple[tuple[int], ...] = tuple((seat,) for seat in range(players))
         self.seats_after = self.seats[1:] + self.seats[:1]
         self.pack, self.removed = config.pack()
+        self.decks = config.decks
         self.targets = config.fixed_targets()
         self.phase = Phase.PLAYING
         self.over = False
@@ -353,6 +355,13 @@ class BouillabaisseState(GameState):
             for card in [CARD_ID[action["card"]]] * counts[CARD_ID[action["card"]]]
         ]
 
+    def hand_names(self, seat: int) -> list[str]:
+        """The seat's cards by name, sorted, each copy listed (as :meth:`hand_cards`)."""
+        by_suit = self.by_suit[seat]
+        if self.decks == 1:  # one copy of each card: the legal plays list the hand
+            return [action["card"] for suit in by_suit for action in suit]
+        return [NAMES[card] for card in self.hand_cards(seat)]
+
     def hand_sizes(self) -> list[int]:
         """Hands are equal but for the seats that already played to the trick in progress."""
         players = self.players
@@ -373,6 +382,7 @@ _SHARED_SLOTS: tuple[str, ...] = (
     "best_seat",
     "config",
     "dealer",
+    "decks",
     "last_trick",
     "later_wins",
     "leader",

@@ -76,7 +76,7 @@ def build_view(state: BouillabaisseState, seat: int | None) -> View:
         totals=list(state.totals),
     )
     if seat is not None:
-        view["hand"] = [NAMES[card] for card in state.hand_cards(seat)]
+        view["hand"] = state.hand_names(seat)
     return view
 
 
