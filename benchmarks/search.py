@@ -96,7 +96,10 @@ def main() -> None:
         print(json.dumps(rows, indent=1))
         return
     header = "".join(f"{level:>12}" for level in LEVELS)
-    print(f"{'game':<24}{'iter/s':>9}{'budget':>8}{header}{'longest difficile':>19}")
+    print(
+        f"{'game':<24}{'iter/s':>9}{'budget':>8}{header}"
+        f"{'longest difficile':>19}{'longest expert':>16}"
+    )
     for row in rows:
         medians = "".join(
             f"{row['median_seconds'][level] * 1000:>10.1f}ms"
@@ -105,8 +108,10 @@ def main() -> None:
             for level in LEVELS
         )
         longest = row["longest_seconds"]["difficile"] * 1000
+        longest_expert = row["longest_seconds"]["expert"] * 1000
         print(
-            f"{row['game']:<24}{row['iterations_per_second']:>9,.0f}{row['difficile_iterations']:>8}{medians}{longest:>17.1f}ms"
+            f"{row['game']:<24}{row['iterations_per_second']:>9,.0f}{row['difficile_iterations']:>8}{medians}"
+            f"{longest:>17.1f}ms{longest_expert:>14.1f}ms"
         )
 
 
