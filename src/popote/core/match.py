@@ -181,8 +181,8 @@ class Match:
 
     def hush(self) -> Match:
         """This match, made quiet for a search that plays it with :meth:`play` only: its
-        game may stop building events, and its views are handed out unfrozen (the search's
-        rollout bots read them and keep nothing). Never for a match anybody is shown."""
+        game may stop building events, and its views and standings are handed out unfrozen
+        (the search's rollout bots read them and keep nothing). Never for a match anybody is shown."""
         self._state.quiet = True
         return self
 
@@ -225,8 +225,8 @@ class Match:
     def standings(self) -> dict[str, Any]:
         """The result as it stands now: the final result once over."""
         state = self._state
-        standings: dict[str, Any] = frozen(state.result() if state.over else state.standings())
-        return standings
+        standings: dict[str, Any] = state.result() if state.over else state.standings()
+        return standings if state.quiet else frozen(standings)
 
     @property
     def game(self) -> Game:
