@@ -128,8 +128,8 @@ class GameState(ABC):
     over: bool
     quiet: bool = False
     """Set by :meth:`~popote.core.match.Match.hush` on a sampled world of a search, which
-    nobody is shown: ``apply`` may then return no events, and ``view`` is handed out as the
-    game builds it. A game that builds its events cheaply may ignore it."""
+    nobody is shown: ``apply`` may then return no events, and ``view`` and ``standings`` are
+    handed out as the game builds them. A game that builds its events cheaply may ignore it."""
 
     @abstractmethod
     def legal_actions(self, seat: int) -> Sequence[Action]:
