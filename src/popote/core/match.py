@@ -131,14 +131,7 @@ class Match:
             # position (``_legal_seat`` is forgotten at every move), so the checks below hold.
             for handed in self._legal:
                 if handed is action:
-                    events = self._state.apply(seat, action)
-                    self._history = ((seat, action), self._history)
-                    self._legal_seat = None
-                    if not events:
-                        return []
-                    handed_out = frozen_events(events)
-                    self._events = (handed_out, self._events)
-                    return list(handed_out)
+                    return self._apply(seat, action)
         return self._checked_act(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
