@@ -213,7 +213,7 @@ class StirFryHeuristicBot(Bot):
 class HandPlan(NamedTuple):
     """What the bot makes of a hand, whatever else the view shows: worked out once per hand."""
 
-    order: list[str]  # from the card least worth keeping to the most
+    order: tuple[str, ...]  # from the card least worth keeping to the most
     extra_pair: Action | None  # the pair of a card held too often, discarded honestly
     junk_pair: Action | None  # the two cards least worth keeping, for a bluff
     spare_protein: Action | None  # a protein that adds at most a point to the best dish
@@ -233,7 +233,7 @@ def plan_for(hand: Sequence[str]) -> HandPlan:
 
 def _plan(hand: Sequence[str]) -> HandPlan:
     counts = Counter(hand)
-    order = keep_order(list(hand))
+    order = tuple(keep_order(list(hand)))  # shared by every bot: nobody may change it
     extra = [k for k in KINDS if counts[k] >= 3 or (counts[k] == 2 and k != NOUILLES)]
     best = max(extra, key=lambda k: (counts[k], -KEEP[k])) if extra else None
     junk = sorted(order[:2], key=ORDER.__getitem__)

@@ -144,12 +144,6 @@ class StirFryState(GameState):
     def _discard_protein(self, seat: int, action: Action) -> list[Event]:
         return self._discard(seat, DiscardKind.PROTEIN, [action["card"]], action["claim"])
 
-    def _call(self, seat: int, _: Action) -> list[Event]:
-        return self._answer(seat, True)
-
-    def _pass(self, seat: int, _: Action) -> list[Event]:
-        return self._answer(seat, False)
-
     def _end(self, seat: int, _: Action) -> list[Event]:
         if len(self.hands[seat]) > HAND_LIMIT:
             self.phase = Phase.TRIM
@@ -271,13 +265,15 @@ class StirFryState(GameState):
         self, seat: int, kind: DiscardKind, cards: list[str], claim: str | None, eligible: list[int]
     ) -> list[Event]:
         events = told.discarded(seat, kind._value_, claim, cards)
-        unable = [other for other in range(self.players) if other != seat and other not in eligible]
-        if unable:
+        if len(eligible) < self.players - 1:
+            unable = [other for other in range(self.players) if other not in (seat, *eligible)]
             # Told aloud: otherwise a chef who may not call is skipped without a word.
             events.append(told.event(type="cannot_test", seats=told.seats(unable)))
         return events
 
-    def _answer(self, seat: int, calls: bool) -> list[Event]:
+    def _answer(self, seat: int, action: Action) -> list[Event]:
+        """A taste test called or declined."""
+        calls = action["type"] == "taste_test"
         assert self.window is not None
         self.window.answer(seat, True if calls else None)
         events: list[Event] = []
@@ -416,8 +412,8 @@ WINDOW_ACTIONS: tuple[Action, ...] = (TASTE_TEST, PASS)
 _PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
     "discard_pair": StirFryState._discard_pair,
     "discard_protein": StirFryState._discard_protein,
-    "taste_test": StirFryState._call,
-    "pass": StirFryState._pass,
+    "taste_test": StirFryState._answer,
+    "pass": StirFryState._answer,
     "cook": StirFryState._cook,
     "trim": StirFryState._trim,
     "end_turn": StirFryState._end,
