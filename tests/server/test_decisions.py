@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from tests.server.harness import DUEL, Server, answer, open_table, two_clients
+from tests.server.harness import DUEL, Client, Server, answer, open_table, two_clients
 
 
 def test_an_error_names_the_action_it_answers(server_factory: Callable[..., Server]) -> None:
@@ -85,5 +85,56 @@ def test_a_decision_keeps_its_id_across_a_restart(server_factory: Callable[..., 
             legal = snapshot["decision"]["legal"][0]
             played = await answer(me, {"action_id": "m2", "decision": 2, "action": legal})
             assert played["type"] == "ack" and played["index"] == 2
+
+    asyncio.run(scenario())
+
+
+def test_a_choice_changed_by_another_seat_is_a_new_decision(
+    server_factory: Callable[..., Server],
+) -> None:
+    """Real time: two seats may grab the same utensil; once one has, the other is still
+    asked, but now whether to cry TEUT!. Its choice made before that is refused as stale
+    (calmly), not applied to the new question nor refused as illegal."""
+    server = server_factory()
+    table, tokens = open_table(
+        server,
+        3,
+        game="ar-seizh-bigoudenn",
+        players=3,
+        seed=3,
+        options={"real_time": True, "rounds": 1},
+    )
+
+    async def scenario() -> None:
+        clients = [Client(server, token, table) for token in tokens]
+        for client in clients:
+            await client.connect()
+        first = await clients[0].wait(lambda f: f["type"] == "snapshot")
+        quiet = next(a for a in first["decision"]["legal"] if a["type"] != "grab")
+        await answer(clients[0], {"action_id": "turn", "action": quiet})
+        both = [
+            await racer.wait(lambda f: f["type"] == "update" and f["to_act"] == [1, 2])
+            for racer in clients[1:]
+        ]
+        grab = next(a for a in both[0]["decision"]["legal"] if a["type"] == "grab")
+        taken = await answer(clients[1], {"action_id": "grab", "action": grab})
+        assert taken["type"] == "ack"
+        asked = await clients[2].wait(
+            lambda f: f["type"] == "update" and f["index"] > taken["index"] - 1
+        )
+        old, new = both[1]["decision"], asked["decision"]
+        assert new is not None and new["id"] != old["id"]
+        assert {a["type"] for a in new["legal"]} != {a["type"] for a in old["legal"]}
+        for n, late in enumerate(old["legal"]):
+            refused = await answer(
+                clients[2], {"action_id": f"late{n}", "decision": old["id"], "action": late}
+            )
+            assert (refused["type"], refused["code"]) == ("error", "stale"), refused
+        played = await answer(
+            clients[2], {"action_id": "now", "decision": new["id"], "action": new["legal"][-1]}
+        )
+        assert played["type"] == "ack"
+        for client in clients:
+            await client.close()
 
     asyncio.run(scenario())

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 import popote
-from popote.core.actions import visible_events
+from popote.core.actions import Action, visible_events
 from popote.core.errors import IllegalAction, PopoteError
 from popote.core.i18n import LANGUAGES, Lang, Text
 from popote.core.match import Match
@@ -172,10 +172,11 @@ class LiveTable:
         self._open_decisions((), None)
         for action in actions:
             before = self.match.to_act
+            choices = self._choices(before)
             self.match.act(action.seat, action.action)
             self.played += 1
             self._count(action.seat, action.by_bot)
-            self._open_decisions(before, action.seat)
+            self._open_decisions(before, action.seat, choices)
             if action.action_id is not None:
                 self._applied_ids[(action.seat, action.action_id)] = action.index
         if row.state == "over":
@@ -290,6 +291,7 @@ class LiveTable:
             reply.refused(unavailable(), "unavailable", action_id)
             return
         before = match.to_act
+        choices = self._choices(before)
         trial = match.clone()
         try:
             events = trial.act(seat, action)
@@ -320,7 +322,7 @@ class LiveTable:
         self.match = trial
         self.played = index + 1
         self._count(seat, by_bot)
-        self._open_decisions(before, seat)
+        self._open_decisions(before, seat, choices)
         counted_action(by_bot)
         if action_id is not None:
             self._applied_ids[(seat, action_id)] = index
@@ -369,16 +371,33 @@ class LiveTable:
             )
         return self.match
 
-    def _open_decisions(self, before: tuple[int, ...], acted: int | None) -> None:
-        """A seat's decision opens when it joins ``to_act`` or acts and is asked again (the
-        clocks' rule too)."""
-        assert self.match is not None
-        after = self.match.to_act
+    def _choices(self, seats: tuple[int, ...]) -> dict[int, list[Action]]:
+        """What each of several seats asked together may do now (one seat asked alone is
+        asked again whenever it acts: nothing to compare)."""
+        match = self.match
+        assert match is not None
+        return {seat: match.legal_actions(seat) for seat in seats} if len(seats) > 1 else {}
+
+    def _open_decisions(
+        self,
+        before: tuple[int, ...],
+        acted: int | None,
+        choices: dict[int, list[Action]] | None = None,
+    ) -> None:
+        """A seat's decision opens when it joins ``to_act``, acts and is asked again, or
+        stays asked while another's move changed its choices (``choices``: each seat's
+        before that move), so that an answer to the old choices is refused as stale, not
+        as illegal (the clocks' rule too)."""
+        match = self.match
+        assert match is not None
+        changed = choices or {}
         self._asked_at = {
             seat: self.played
-            if seat not in before or seat == acted
+            if seat not in before
+            or seat == acted
+            or (seat in changed and match.legal_actions(seat) != changed[seat])
             else self._asked_at.get(seat, self.played)
-            for seat in after
+            for seat in match.to_act
         }
 
     # --- bots, stand-ins, clocks, absences ----------------------------------------------
