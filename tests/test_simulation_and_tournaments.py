@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from popote.bots.registry import LEVELS
+from popote.bots.registry import LEVELS, search_bot
 from popote.bots.runner import play_out
 from popote.bots.search import SearchBot, random_rollout
 from popote.cli.main import main
@@ -161,3 +161,29 @@ def test_a_search_with_a_horizon_still_picks_a_legal_move_deterministically() ->
     ]
     assert choices[0] == choices[1]
     assert choices[0] in create_match(game, 4, 2, {}).legal_actions(seat)
+
+
+def test_a_measured_noise_lets_the_search_overrule_its_prior_where_the_bound_did_not() -> None:
+    """Same seed, same tree: judged by the spread its rollouts showed, the search leaves the
+    heuristic bot's choice wherever the widest possible spread let it, and in more places."""
+    game = get_game("stir-fry-eighteen")
+    overruled: dict[bool, set[int]] = {False: set(), True: set()}
+    for position in range(16):
+        match = create_match(game, 3, position, {})
+        for _ in range(4 + position):
+            seat = match.to_act[0]
+            match.act(seat, game.heuristic_bot(seat, position).choose(match))
+        seat = match.to_act[0]
+        if len(match.legal_actions(seat)) == 1:
+            continue
+        advised = game.heuristic_bot(seat, position).choose(match.clone())
+        roots = []
+        for measured in (False, True):
+            bot = search_bot(game, seat, position)
+            bot.measured_noise = measured
+            if bot.choose(match.clone()) != advised:
+                overruled[measured].add(position)
+            assert bot.last_root is not None
+            roots.append({a: (n.visits, n.total) for a, n in bot.last_root.children.items()})
+        assert roots[0] == roots[1]
+    assert overruled[False] < overruled[True]

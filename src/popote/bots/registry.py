@@ -37,6 +37,7 @@ def search_bot(game: Game, seat: int, seed: int, factor: int = 1) -> SearchBot:
         max_depth=spec.search_depth,
         prior=game.heuristic_bot(seat, seed) if spec.search_prior else None,
         horizon=spec.search_horizon,
+        measured_noise=spec.search_measured_noise,
     )
 
 

@@ -8,7 +8,10 @@ decisions it made. The statistics of all the sampled worlds are thereby pooled i
 
 With a ``prior`` (the game's heuristic bot, fed the same events), the search keeps the
 prior's choice unless another action scores clearly better (by ``confidence``): a policy
-improvement that cannot stray far below its prior on noisy estimates.
+improvement that cannot stray far below its prior on noisy estimates. "Clearly" is judged
+against the widest spread a utility can have, or with ``measured_noise`` against the spread
+the rollouts actually showed: rollouts that mostly agree then let a smaller gain through at
+the same budget.
 
 Budget by iterations (deterministic for a given seed) or by seconds. With a ``horizon``,
 rollouts stop after that many of the game's scoring steps (manches, turns) and judge the
@@ -80,10 +83,17 @@ def utility(result: Mapping[str, Any], seat: int) -> float:
     return 0.5 * won + 0.5 * (beaten - 0.5) / (len(scores) - 1)
 
 
+MEASURED_AFTER = 10
+"""Visits below which a node's measured spread is not trusted (the bound serves instead)."""
+MIN_SPREAD = 0.01
+"""The least spread a measured node is credited with, so that a few equal rewards never
+pass for certainty."""
+
+
 class Node:
     """Statistics of one action taken by ``seat`` after the path that leads here."""
 
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = ("available", "children", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -91,6 +101,28 @@ class Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        self.squares = 0.0
+
+    def variance_of_mean(self, measured: bool) -> float:
+        """How uncertain the mean utility is: at most 1/4 per visit (utilities lie in [0, 1]),
+        or, ``measured`` and with enough visits to trust it, the rewards' own spread.
+
+        >>> node = Node(0)
+        >>> for reward in (0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.75, 0.25):
+        ...     node.add(reward)
+        >>> node.variance_of_mean(False), round(node.variance_of_mean(True), 5)
+        (0.025, 0.00139)
+        """
+        if not measured or self.visits < MEASURED_AFTER:
+            return 0.25 / self.visits
+        mean = self.total / self.visits
+        spread = (self.squares - self.visits * mean * mean) / (self.visits - 1)
+        return max(spread, MIN_SPREAD) / self.visits
+
+    def add(self, reward: float) -> None:
+        self.visits += 1
+        self.total += reward
+        self.squares += reward * reward
 
     def score(self, exploration: float) -> float:
         if self.visits == 0:
@@ -116,6 +148,7 @@ class SearchBot(Bot):
         prior: Bot | None = None,
         confidence: float = 0.05,
         horizon: int | None = None,
+        measured_noise: bool = False,
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = iterations
@@ -126,6 +159,7 @@ class SearchBot(Bot):
         self.prior = prior
         self.confidence = confidence
         self.horizon = horizon
+        self.measured_noise = measured_noise
         self.last_iterations = 0
         self.last_root: Node | None = None
         """The root of the last search: this seat's actions and their statistics."""
@@ -158,13 +192,14 @@ class SearchBot(Bot):
         """Keep the prior's advice unless the search found an action clearly better.
 
         Clearly: by more than ``confidence`` and by more than two standard errors of the
-        difference (utilities lie in [0, 1], so each mean's variance is at most 1/4 per visit).
+        difference (:meth:`Node.variance_of_mean`).
         """
         chosen, kept = root.children.get(best), root.children.get(advised)
         if chosen is None or kept is None or chosen.visits == 0 or kept.visits == 0:
             return advised
         gain = chosen.total / chosen.visits - kept.total / kept.visits
-        noise = 2 * 0.5 * math.sqrt(1 / chosen.visits + 1 / kept.visits)
+        measured = self.measured_noise
+        noise = 2 * math.sqrt(chosen.variance_of_mean(measured) + kept.variance_of_mean(measured))
         return best if gain > max(self.confidence, noise) else advised
 
     def _iterate(self, root: Node, world: Match) -> None:
@@ -196,8 +231,7 @@ class SearchBot(Bot):
         result = world.standings()
         rewards = {seat: utility(result, seat) for seat in range(world.players)}
         for visited in path:
-            visited.visits += 1
-            visited.total += rewards[visited.seat]
+            visited.add(rewards[visited.seat])
 
 
 def _visits(root: Node, action: Action) -> int:
