@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.match import Match
+from popote.core.memo import Memo
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,
     DISCARD_PAIR,
@@ -220,14 +221,15 @@ class HandPlan(NamedTuple):
     safe_bluff: Action | None  # junk claimed as a protein held, the one that draws most
 
 
-_PLANS: dict[tuple[str, ...], HandPlan] = {}
+_PLANS: Memo[tuple[str, ...], HandPlan] = Memo()
+"""Shared by every bot: a hand's plan depends on the hand alone."""
 
 
 def plan_for(hand: Sequence[str]) -> HandPlan:
     key = tuple(hand)
     found = _PLANS.get(key)
     if found is None:
-        found = _PLANS[key] = _plan(hand)
+        found = _PLANS.remember(key, _plan(hand))
     return found
 
 

@@ -4,7 +4,9 @@ A match hands out its events frozen (:func:`popote.core.actions.frozen_events`);
 them as :class:`FrozenDict` from frozen parts lets it share them as they are instead of
 copying every one. Events that depend on little (a seat, a round, one or two cards) are
 built once and handed out again: each table below is bounded by the game itself (18 cards,
-at most 5 seats, at most 1,000 rounds), whatever the number of matches played.
+at most 5 seats, at most 1,000 rounds), whatever the number of matches played, and those
+keyed by a hand or a revealed discard, whose orders and combinations are many, start again
+once full (:class:`~popote.core.memo.Memo`).
 
 >>> told = drawn(1, ["nouilles", "crevette"], 2, "pair", 9)
 >>> told[0]["cards"], told[0]["visible_to"], "cards" in told[1], told[1]["hidden_from"]
@@ -18,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, Event, FrozenDict, FrozenList
+from popote.core.memo import Memo
 from popote.games.stir_fry_eighteen.cards import ORDER
 
 MAX_SEATS = 5
 
 _ONLY: tuple[FrozenList, ...] = tuple(FrozenList([seat]) for seat in range(MAX_SEATS))
-_SORTED: dict[tuple[str, ...], FrozenList] = {}
+_SORTED: Memo[tuple[str, ...], FrozenList] = Memo()
 _SEATS: dict[tuple[int, ...], FrozenList] = {}
 _TURN_STARTED: dict[tuple[int, int], FrozenDict] = {}
 _TURN_ENDED: dict[tuple[int, int, int], FrozenDict] = {}
@@ -31,7 +34,7 @@ _DRAWN: dict[tuple[object, ...], Event] = {}
 _NO_CARDS = FrozenList()
 _ONE_DRAWN: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _TEST_WINDOW: dict[tuple[int, tuple[int, ...]], FrozenDict] = {}
-_TASTE_TEST: dict[tuple[object, ...], FrozenDict] = {}
+_TASTE_TEST: Memo[tuple[object, ...], FrozenDict] = Memo()
 _DISCARDED: dict[tuple[object, ...], tuple[Event, ...]] = {}
 _new_dict = dict.__new__
 _fill = dict.update
@@ -54,7 +57,7 @@ def sorted_cards(cards: Iterable[str]) -> FrozenList:
     key = tuple(cards)
     found = _SORTED.get(key)
     if found is None:
-        found = _SORTED[key] = FrozenList(sorted(key, key=ORDER.__getitem__))
+        found = _SORTED.remember(key, FrozenList(sorted(key, key=ORDER.__getitem__)))
     return found
 
 
@@ -173,14 +176,17 @@ def taste_test(
     key = (seat, accuser, kind, claim, truthful, tuple(cards), tuple(callers))
     found = _TASTE_TEST.get(key)
     if found is None:
-        found = _TASTE_TEST[key] = event(
-            type="taste_test",
-            seat=seat,
-            accuser=accuser,
-            kind=kind,
-            claim=claim,
-            cards=sorted_cards(cards),
-            truthful=truthful,
-            callers=seats(callers),
+        found = _TASTE_TEST.remember(
+            key,
+            event(
+                type="taste_test",
+                seat=seat,
+                accuser=accuser,
+                kind=kind,
+                claim=claim,
+                cards=sorted_cards(cards),
+                truthful=truthful,
+                callers=seats(callers),
+            ),
         )
     return found

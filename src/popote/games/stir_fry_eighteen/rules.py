@@ -9,6 +9,7 @@ from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
 from popote.core.game import GameState, Options
+from popote.core.memo import Memo
 from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.stir_fry_eighteen import events as told
 from popote.games.stir_fry_eighteen.cards import (
@@ -107,9 +108,7 @@ class StirFryState(GameState):
             key = (key, room)
         found = _LEGAL.get(key)
         if found is None:
-            if len(_LEGAL) >= LEGAL_KEPT:
-                _LEGAL.clear()
-            found = _LEGAL[key] = self._legal(hand, room)
+            found = _LEGAL.remember(key, self._legal(hand, room))
         return found
 
     def _legal(self, hand: list[str], room: int | None) -> tuple[Action, ...]:
@@ -418,12 +417,10 @@ _PLAY: dict[str, Callable[[StirFryState, int, Action], list[Event]]] = {
     "trim": StirFryState._trim,
     "end_turn": StirFryState._end,
 }
-# Legal actions by hand, turn flags and (where it counts) room left; bounded by the game
-# (at most 6,912 hands of its 18 cards, 16 flag sets, 500 points of room).
-_LEGAL: dict[object, tuple[Action, ...]] = {}
-LEGAL_KEPT = 100_000
-"""The table starts again beyond this many entries: random play fills about 28,000 in
-16,000 matches, and a server that runs for months must not grow without end."""
+# Legal actions by hand, turn flags and (where it counts) room left: random play fills
+# about 28,000 entries in 16,000 matches; the room left makes the keys many, so the table
+# starts again beyond 100,000 (a server that runs for months must not grow without end).
+_LEGAL: Memo[object, tuple[Action, ...]] = Memo(kept=100_000)
 # The seats after each seat, clockwise, for every count of players.
 _CLOCKWISE: dict[int, tuple[list[int], ...]] = {
     players: tuple(clockwise_after(seat, players) for seat in range(players))
