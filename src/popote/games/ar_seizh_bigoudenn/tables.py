@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList, secret_event
+from popote.core.memo import Memo
 from popote.core.windows import ReactionWindow, SealedBids
 
 
@@ -36,7 +37,8 @@ class Face(enum.Enum):
         return Face.CREPE if self is Face.GALETTE else Face.GALETTE
 
 
-_CACHE: dict[tuple[Any, ...], Action] = {}
+_CACHE: Memo[tuple[Any, ...], Action] = Memo()
+"""Keys hold the cards of a dish cooked, whose combinations are many: bounded all the same."""
 
 
 def act(kind: str, **fields: str | int | None) -> Action:
@@ -44,7 +46,7 @@ def act(kind: str, **fields: str | int | None) -> Action:
     key = (kind, *sorted(fields.items()))
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = Action(type=kind, **fields)
+        found = _CACHE.remember(key, Action(type=kind, **fields))
     return found
 
 
@@ -52,7 +54,7 @@ def cook_action(cards: tuple[str, ...]) -> Action:
     key = ("cook", cards)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = Action(type="cook", cards=cards)  # a tuple: the action hashes
+        found = _CACHE.remember(key, Action(type="cook", cards=cards))  # a tuple: it hashes
     return found
 
 
