@@ -3,12 +3,12 @@
 Every environment is driven by the same loop a researcher writes: take the observation and
 its action mask, pick a random legal action, step. Popote's ``aec_env`` runs for every game
 at its default player count (Bouillabaisse at 4, the game with a target), its batch of many
-matches for Bouillabaisse, and in the same run the peers: PettingZoo's classic card games
+matches for Bouillabaisse (the engine's ``BatchEnv`` and the array ``BouillabaisseBatch``), and in the same run the peers: PettingZoo's classic card games
 and OpenSpiel's C++ ``hearts`` with its information-state tensor (hearts has no other observation tensor) and legal-action mask built at
 every decision (``bench`` extra). Rates are per second of CPU time of this process, pinned
 to one core, so that a busy machine slows every row alike instead of skewing them.
 
-    python -m benchmarks.rl_env [--seconds 3] [--batch 64] [--json]
+    python -m benchmarks.rl_env [--seconds 3] [--batch 64] [--arrays 256] [--json]
 """
 
 from __future__ import annotations
@@ -28,9 +28,13 @@ import popote
 from benchmarks.random_play import open_spiel_hearts, pin_to_one_core
 from popote.rl import aec_env
 from popote.rl.batch import BatchEnv
+from popote.rl.games.bouillabaisse_batch import BouillabaisseBatch
 
 Stepper = Callable[[random.Random], int]
 """Plays one match (or one batch step) and says how many agent steps it took."""
+
+ARRAY_ROWS = 256
+"""Matches in Bouillabaisse's array batch: past a few hundred they no longer fit in cache."""
 
 PEER_GAMES = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_no_limit_v6")
 
@@ -55,9 +59,8 @@ def aec_loop(make: Callable[[], Any]) -> Stepper:
     return play
 
 
-def batch_loop(game: str, players: int, count: int) -> Stepper:
+def batch_loop(batch: BatchEnv | BouillabaisseBatch, count: int) -> Stepper:
     """One step of ``count`` matches at once: a random legal index per row, from the masks."""
-    batch = BatchEnv(game, count, players=players, seed=1)
     numbers = np.random.default_rng(1)
 
     def play(rng: random.Random) -> int:
@@ -85,7 +88,7 @@ def rate(name: str, players: int, play: Stepper, seconds: float) -> dict[str, An
     return {"name": name, "players": players, "steps_per_second": steps / elapsed, "steps": steps}
 
 
-def run(seconds: float, batch: int) -> dict[str, Any]:
+def run(seconds: float, batch: int, arrays: int = ARRAY_ROWS) -> dict[str, Any]:
     pin_to_one_core()
     rows = []
     for name in popote.game_names():
@@ -102,7 +105,15 @@ def run(seconds: float, batch: int) -> dict[str, Any]:
         rate(
             f"popote bouillabaisse, batch of {batch}",
             4,
-            batch_loop("bouillabaisse", 4, batch),
+            batch_loop(BatchEnv("bouillabaisse", batch, players=4, seed=1), batch),
+            seconds,
+        )
+    )
+    rows.append(
+        rate(
+            f"popote bouillabaisse, arrays of {arrays}",
+            4,
+            batch_loop(BouillabaisseBatch(arrays, players=4, seed=1), arrays),
             seconds,
         )
     )
@@ -143,9 +154,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time spent on each row")
     parser.add_argument("--batch", type=int, default=64, help="matches stepped together")
+    parser.add_argument(
+        "--arrays", type=int, default=ARRAY_ROWS, help="matches in Bouillabaisse's array batch"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = run(args.seconds, args.batch)
+    report = run(args.seconds, args.batch, args.arrays)
     if args.json:
         print(json.dumps(report, indent=1))
     else:

@@ -9,7 +9,7 @@ and still have the very actions they had at the opening; anything else opens a n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import numpy as np
@@ -125,25 +125,11 @@ class Decisions:
         action = self._legal.get(index) if type(index) is int else None
         if action is not None:
             return action
-        size = self.tables.actions.size
-        if (
-            isinstance(index, bool)
-            or not isinstance(index, int | np.integer)
-            or not 0 <= index < size
-        ):
-            raise IllegalAction(_NOT_AN_INDEX.format(last=size - 1, action=shown(index)))
-        action = self._legal.get(int(index))
-        if action is None:
-            described = self.tables.actions.describe(int(index))
-            raise IllegalAction(
-                _NOT_LEGAL.format(
-                    index=int(index),
-                    action=described,
-                    seat=counted(seat),
-                    legal=sorted(self._legal),
-                )
-            )
-        return action
+        if isinstance(index, np.integer):
+            action = self._legal.get(int(index))
+            if action is not None:
+                return action
+        raise refusal(self.tables, seat, index, self._legal)
 
     def act(self, index: Any) -> list[Event]:
         """Play action number ``index`` for the seat asked; an illegal one changes nothing."""
@@ -159,6 +145,21 @@ class Decisions:
         self.observer.see(events)
         self._advance()
         return events
+
+
+def refusal(tables: GameTables, seat: int, index: Any, legal: Collection[int]) -> IllegalAction:
+    """Why ``seat`` may not play action number ``index``: not an action, or not a legal one."""
+    size = tables.actions.size
+    if isinstance(index, bool) or not isinstance(index, int | np.integer) or not 0 <= index < size:
+        return IllegalAction(_NOT_AN_INDEX.format(last=size - 1, action=shown(index)))
+    return IllegalAction(
+        _NOT_LEGAL.format(
+            index=int(index),
+            action=tables.actions.describe(int(index)),
+            seat=counted(seat),
+            legal=sorted(legal),
+        )
+    )
 
 
 ObserverFactory = Callable[[GameTables, Match], Observer]
