@@ -84,8 +84,9 @@ class BouillabaisseBatch:
         self.orders = np.stack([gather_order(seat, players) for seat in range(players)])
         self.rows = np.arange(count)
         self.viewers = np.arange(players)[None, :]
-        # places[viewer, seat]: where ``seat`` sits counted from ``viewer``
-        self.places = (self.viewers - self.viewers.T) % players
+        # seen_from[seat, viewer]: where ``seat`` sits counted from ``viewer``
+        self.seen_from = (self.viewers.T - self.viewers) % players
+        self.all_lines = self._every_seat(self.rows)
         self.hands = np.zeros((count, players, DECK_SIZE), dtype=np.int8)
         self.hand_sizes = np.zeros((count, players), dtype=np.int64)
         self.trick = np.zeros((count, players), dtype=np.int64)
@@ -177,8 +178,8 @@ class BouillabaisseBatch:
         raises :class:`popote.IllegalAction` before any match moves."""
         cards = self._checked(actions)
         rows, seats = self.rows, self.seats
-        every = self._every_seat(rows)
-        places = self.places[self.viewers, seats[:, None]]
+        every = self.all_lines
+        places = self.seen_from[seats]
         views = self.views
         self.hands[rows, seats, cards] -= 1
         views[rows * self.players + seats, OFFSET["hand"] + cards] -= 1.0
@@ -249,7 +250,7 @@ class BouillabaisseBatch:
         np.add.at(self.won, (rows[:, None], winners[:, None], self.trick[rows]), 1)
         taken = self.tricks[rows, winners] + 1
         self.tricks[rows, winners] = taken
-        places = self.places[self.viewers, winners[:, None]]
+        places = self.seen_from[winners]
         views[every, OFFSET["tricks_taken"] + places] = (taken / HAND_SCALE)[:, None]
         lines = every.reshape(-1)
         trick = OFFSET["trick"]
@@ -258,7 +259,7 @@ class BouillabaisseBatch:
         for block, before in (("last_winner", self.last_winner), ("leader", self.leader)):
             was = before[rows]
             seen = was >= 0
-            was_places = self.places[self.viewers, was[seen, None]]
+            was_places = self.seen_from[was[seen]]
             views[every[seen], OFFSET[block] + was_places] = 0.0
             views[every, OFFSET[block] + places] = 1.0
             before[rows] = winners
