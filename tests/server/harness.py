@@ -319,6 +319,33 @@ def open_table(server: Server, humans: int, **setup: Any) -> tuple[str, list[str
     return start_table(server, tokens, **setup), tokens
 
 
+RACE: dict[str, Any] = {
+    "game": "ar-seizh-bigoudenn",
+    "players": 3,
+    "seed": 3,
+    "options": {"real_time": True, "rounds": 1},
+}
+"""A real-time Ar Seizh Bigoudenn table whose first turn lets a utensil fall (seed 3)."""
+
+
+async def utensil_race(
+    server: Server, table: str, tokens: list[str]
+) -> tuple[list[Client], list[Frame]]:
+    """The three guests of a :data:`RACE` table, connected, once seat 0 has played a turn
+    that grabs nothing: seats 1 and 2 are both asked (the update each of them received)."""
+    clients = [Client(server, token, table) for token in tokens]
+    for client in clients:
+        await client.connect()
+    first = await clients[0].wait(lambda f: f["type"] == "snapshot")
+    quiet = next(a for a in first["decision"]["legal"] if a["type"] != "grab")
+    await clients[0].send({"type": "act", "action_id": "turn", "action": quiet})
+    asked = [
+        await racer.wait(lambda f: f["type"] == "update" and f["to_act"] == [1, 2])
+        for racer in clients[1:]
+    ]
+    return clients, asked
+
+
 def start_table(server: Server, tokens: list[str], **setup: Any) -> str:
     """A started table with these identities seated first (``setup`` as in the API)."""
     with server.http(tokens[0]) as http:

@@ -8,7 +8,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from tests.server.harness import DUEL, Client, Server, answer, open_table, two_clients
+from tests.server.harness import (
+    DUEL,
+    RACE,
+    Server,
+    answer,
+    open_table,
+    two_clients,
+    utensil_race,
+)
 
 
 def test_an_error_names_the_action_it_answers(server_factory: Callable[..., Server]) -> None:
@@ -96,26 +104,10 @@ def test_a_choice_changed_by_another_seat_is_a_new_decision(
     asked, but now whether to cry TEUT!. Its choice made before that is refused as stale
     (calmly), not applied to the new question nor refused as illegal."""
     server = server_factory()
-    table, tokens = open_table(
-        server,
-        3,
-        game="ar-seizh-bigoudenn",
-        players=3,
-        seed=3,
-        options={"real_time": True, "rounds": 1},
-    )
+    table, tokens = open_table(server, 3, **RACE)
 
     async def scenario() -> None:
-        clients = [Client(server, token, table) for token in tokens]
-        for client in clients:
-            await client.connect()
-        first = await clients[0].wait(lambda f: f["type"] == "snapshot")
-        quiet = next(a for a in first["decision"]["legal"] if a["type"] != "grab")
-        await answer(clients[0], {"action_id": "turn", "action": quiet})
-        both = [
-            await racer.wait(lambda f: f["type"] == "update" and f["to_act"] == [1, 2])
-            for racer in clients[1:]
-        ]
+        clients, both = await utensil_race(server, table, tokens)
         grab = next(a for a in both[0]["decision"]["legal"] if a["type"] == "grab")
         taken = await answer(clients[1], {"action_id": "grab", "action": grab})
         assert taken["type"] == "ack"

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from popote.core.errors import PopoteError
 from popote.server.fairness import Answer, Collector
-from tests.server.harness import Client, Frame, Server, open_table
+from tests.server.harness import RACE, Client, Frame, Server, open_table, utensil_race
 
 
 class Silent:
@@ -53,25 +53,11 @@ def test_a_race_lost_in_the_window_says_who_was_first(
     engine lists first takes it, whatever arrived first, and the other hears who, in words
     (never the engine's raw refusal)."""
     server = server_factory()
-    table, tokens = open_table(
-        server,
-        3,
-        game="ar-seizh-bigoudenn",
-        players=3,
-        seed=3,
-        options={"real_time": True, "rounds": 1},
-    )
+    table, tokens = open_table(server, 3, **RACE)
 
     async def scenario() -> None:
-        clients = [Client(server, token, table) for token in tokens]
-        for client in clients:
-            await client.connect()
-        first = await clients[0].wait(lambda f: f["type"] == "snapshot")
-        quiet = next(a for a in first["decision"]["legal"] if a["type"] != "grab")
-        await clients[0].send({"type": "act", "action_id": "turn", "action": quiet})
+        clients, _ = await utensil_race(server, table, tokens)
         racers = clients[1:]
-        for racer in racers:
-            await racer.wait(lambda f: f["type"] == "update" and f["to_act"] == [1, 2])
         # The seat listed second arrives first.
         for racer in reversed(racers):
             await racer.send({"type": "act", "action_id": "grab", "action": GRAB})
