@@ -89,6 +89,33 @@ def _weights(suit: int | None, rank: int | None, card: int | None) -> tuple[int,
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What one manche counts, in the order of its rules: for each, where its units are
+    (0 tricks, 1 suit, 2 figure, 3 card), its name, its points per unit with the manche's
+    sign, and whether "tout ou rien" may reverse it."""
+
+    counts: tuple[tuple[int, str, int, bool], ...]
+    cards: bool  # whether a card rule counts (the cards taken must be looked at)
+
+
+_PLANS: dict[int, _Plan] = {
+    manche: _Plan(
+        tuple(
+            (
+                ALL_RULES.index(rule),
+                rule.value,
+                sign_of(manche) * POINTS[rule],
+                rule in ALL_OR_NOTHING,
+            )
+            for rule in rules
+        ),
+        rules != (Rule.TRICKS,),
+    )
+    for manche, rules in RULES_OF.items()
+}
+
+
 def score_manche(
     manche: int,
     won: Sequence[Sequence[int]],
@@ -98,31 +125,33 @@ def score_manche(
     scope: Scope = Scope.RULE,
 ) -> tuple[list[int], dict[str, list[int]], list[int]]:
     """Each seat's score, each rule's points per seat, and the seats "tout ou rien" hit."""
+    plan = _PLANS[manche]
     weights = _weights(targets.suit, targets.rank, targets.card)
-    packed = [sum(map(weights.__getitem__, cards)) for cards in won]
-    units: dict[Rule, list[int]] = {
-        Rule.TRICKS: list(tricks),
-        Rule.SUIT: [p & _FIELD for p in packed],
-        Rule.FIGURE: [p >> _SHIFT & _FIELD for p in packed],
-        Rule.CARD: [p >> 2 * _SHIFT for p in packed],
+    units: list[Sequence[int]] = [tricks]
+    if plan.cards:
+        packed = [sum(map(weights.__getitem__, cards)) for cards in won]
+        units += (
+            [p & _FIELD for p in packed],
+            [p >> _SHIFT & _FIELD for p in packed],
+            [p >> 2 * _SHIFT for p in packed],
+        )
+    points = {
+        name: [value * count for count in units[unit]] for unit, name, value, _ in plan.counts
     }
-    sign = sign_of(manche)
-    rules = RULES_OF[manche]
-    points = {rule: [sign * POINTS[rule] * count for count in units[rule]] for rule in rules}
     reversed_for: set[int] = set()
-    if tout_ou_rien and scope is Scope.MANCHE and len(rules) > 1:
+    if tout_ou_rien and scope is Scope.MANCHE and len(plan.counts) > 1:
         point_cards = [sum(1 for card in cards if weights[card]) for cards in won]
         for seat in _took_all(point_cards):
             reversed_for.add(seat)
-            for rule in rules:
-                points[rule][seat] = -points[rule][seat]
+            for per_seat in points.values():
+                per_seat[seat] = -per_seat[seat]
     elif tout_ou_rien:
-        for rule in ALL_OR_NOTHING.intersection(rules):
-            for seat in _took_all(units[rule]):
+        for unit, name, _, reversible in plan.counts:
+            for seat in _took_all(units[unit]) if reversible else ():
                 reversed_for.add(seat)
-                points[rule][seat] = -points[rule][seat]
-    scores = [sum(points[rule][seat] for rule in rules) for seat in range(len(won))]
-    return scores, {rule.value: points[rule] for rule in rules}, sorted(reversed_for)
+                points[name][seat] = -points[name][seat]
+    scores = [sum(per_seat[seat] for per_seat in points.values()) for seat in range(len(won))]
+    return scores, points, sorted(reversed_for)
 
 
 def _took_all(per_seat: Sequence[int]) -> list[int]:
