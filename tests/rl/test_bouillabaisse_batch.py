@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import popote
+from popote.lab.tally import MancheTally
 from popote.rl.batch import BatchEnv
 from popote.rl.games.bouillabaisse_batch import BouillabaisseBatch
 from tests.rl.helpers import counts, option_values
@@ -34,19 +35,27 @@ def assert_same_table(engine: BatchEnv, arrays: BouillabaisseBatch) -> None:
 
 @pytest.mark.parametrize(("players", "options"), SETUPS, ids=str)
 def test_every_step_shows_what_the_engine_shows(players: int, options: dict[str, Any]) -> None:
-    """Same seats asked, masks, observations and rewards until both rows have finished a
-    match and begun the next one (dealt from the next seed)."""
+    """Same seats asked, masks, observations, running scores (the trainer's tally) and
+    rewards until both rows have finished a match and begun the next one (dealt from the
+    next seed), and the same final scores."""
     engine, arrays = side_by_side(players, options, seed=players * 7)
     rng = np.random.default_rng(players)
+    tallies = [MancheTally(players) for _ in range(2)]
     finished = np.zeros(2, dtype=int)
     steps_after = 0
     while finished.min() < 1 or steps_after < 3:
         assert_same_table(engine, arrays)
+        ending = [entry.match for entry in engine.matches]
+        tallied = [tally.scores(match) for tally, match in zip(tallies, ending, strict=True)]
+        assert arrays.running_scores().tolist() == tallied
         chosen = (rng.random(engine.masks.shape) * engine.masks).argmax(axis=1)
         engine_rewards, engine_done = engine.step(chosen)
         rewards, done = arrays.step(chosen)
         assert done.tolist() == engine_done.tolist()
         assert rewards.tolist() == engine_rewards.tolist()
+        for row in np.flatnonzero(done).tolist():
+            assert arrays.final_totals[row].tolist() == ending[row].result()["scores"]
+            tallies[row] = MancheTally(players)
         finished += done
         steps_after = 0 if done.any() else (steps_after + 1 if finished.min() else 0)
     assert_same_table(engine, arrays)

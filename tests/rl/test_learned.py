@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import popote
@@ -15,6 +17,7 @@ from popote.bots.learned import read_network, shipped_games
 from popote.bots.registry import parse_bot_kinds
 from popote.bots.runner import play_out
 from popote.cli.main import main
+from popote.lab.train import TrainConfig, Trainer
 from popote.rl.learned import make_bot
 from popote.server.seats import levels_for
 
@@ -86,3 +89,24 @@ def test_a_game_without_a_network_refuses_the_level_clearly() -> None:
     match = popote.new_match("boom-badaboom", None, 1, None)
     with pytest.raises(popote.InvalidSetup, match="pas de bot appris pour boom-badaboom"):
         make_bot("appris", match.game, 0, 1)
+
+
+def test_bouillabaisse_self_play_on_arrays_learns_what_it_learns_through_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The array batch plays the engine's very matches and counts the same running scores,
+    so the network learns the same weights, only sooner."""
+
+    def trained(name: str) -> Trainer:
+        config = TrainConfig("bouillabaisse", players=4, games=4, envs=4, refresh=256, seed=3)
+        trainer = Trainer(replace(config, eval_every=1000, eval_games=1), tmp_path / name)
+        trainer.run(lambda point: None)
+        return trainer
+
+    on_arrays = trained("arrays.npz")
+    monkeypatch.setattr("popote.lab.train.ARRAY_BATCHES", {})
+    through_engine = trained("engine.npz")
+    assert on_arrays.updates == through_engine.updates > 0
+    assert on_arrays.decisions == through_engine.decisions
+    for mine, theirs in zip(on_arrays.params, through_engine.params, strict=True):
+        assert np.array_equal(mine, theirs)

@@ -1,6 +1,7 @@
 """``popote train``: a network learns a game by self-play, Deep Monte-Carlo style (DouZero).
 
-Every seat of many matches (:class:`popote.rl.batch.BatchEnv`) plays the legal action the
+Every seat of many matches (:class:`popote.rl.batch.BatchEnv`, or a game's array batch
+where it has one, :data:`ARRAY_BATCHES`) plays the legal action the
 current network values most (any legal action now and then, to explore). When a match ends,
 each decision it took is paired with what it brought, and the network learns to predict
 that number for the action chosen (mean squared error, Adam). What it brought: in the games
@@ -40,6 +41,7 @@ from popote.lab.tally import MancheTally
 from popote.rl.batch import BatchEnv
 from popote.rl.env import final_rewards
 from popote.rl.games import TABLES
+from popote.rl.games.bouillabaisse_batch import BouillabaisseBatch
 from popote.rl.learned import LearnedBot, make_bot
 from popote.rl.learned_inputs import input_size, network_input
 from popote.rl.observers import reference_observation
@@ -62,6 +64,10 @@ follow the score as it moves, which teaches faster than the match's end alone.""
 TALLIES: dict[str, type[MancheTally]] = {"bouillabaisse": MancheTally}
 """Games whose scores, as the shaping reads them, count the points taken in the round
 under way (:mod:`popote.lab.tally`) rather than the totals of the observation."""
+ARRAY_BATCHES: dict[str, type[BouillabaisseBatch]] = {"bouillabaisse": BouillabaisseBatch}
+"""Games whose self-play runs on an array batch (the same matches as :class:`BatchEnv`,
+several times faster), its running scores standing in for :data:`TALLIES`."""
+SelfPlay = BatchEnv | BouillabaisseBatch
 Decision = tuple[np.ndarray, int, int, float | None]
 """What the network read, the action index chosen, the seat that chose it, and its score
 margin then where :data:`TALLIES` counts it."""
@@ -162,6 +168,16 @@ def tally_margin(tally: MancheTally | None, match: Match, seat: int) -> float | 
         return None
     margin = score_difference(tally.scores(match), seat)
     return -margin if tally.lower_is_better else margin
+
+
+def running_margins(scores: np.ndarray, seats: np.ndarray) -> np.ndarray:
+    """Per row, the asked seat's margin as :func:`tally_margin` counts it, lower scores
+    being better: the others' mean less the seat's score."""
+    rows = np.arange(len(scores))
+    own = scores[rows, seats]
+    others = (scores.sum(axis=1) - own) / (scores.shape[1] - 1)
+    margins: np.ndarray = (others - own).astype(np.float64)
+    return margins
 
 
 class RecordingBot(Bot):
@@ -283,7 +299,7 @@ class Trainer:
         config = self.config
         if not self.curve:
             report(self._evaluate(float("nan")))
-        batch = BatchEnv(config.game, config.envs, config.players, seed=self.next_seed)
+        batch = self._self_play_batch()
         pending: list[list[Decision]] = [[] for _ in range(config.envs)]
         self.tallies = [self._new_tally() for _ in range(config.envs)]
         started = time.perf_counter()
@@ -304,20 +320,38 @@ class Trainer:
                 started = time.perf_counter()
         return self.curve
 
-    def _self_play_step(self, batch: BatchEnv, pending: list[list[Decision]]) -> None:
+    def _self_play_batch(self) -> SelfPlay:
+        config = self.config
+        arrays = ARRAY_BATCHES.get(config.game)
+        if arrays is None:
+            return BatchEnv(config.game, config.envs, config.players, seed=self.next_seed)
+        return arrays(config.envs, config.players, seed=self.next_seed)
+
+    def _self_play_step(self, batch: SelfPlay, pending: list[list[Decision]]) -> None:
         """One decision in every match of ``batch``, the network playing every seat."""
         observations = network_input(self.config.game, batch.observations.copy())
         actions = self.choose(observations, batch.masks)
-        ending = list(batch.matches)
-        for row, seat in enumerate(batch.seats.tolist()):
-            margin = tally_margin(self.tallies[row], ending[row].match, seat)
-            pending[row].append((observations[row], int(actions[row]), seat, margin))
+        seats = batch.seats.tolist()
+        ending = list(batch.matches) if isinstance(batch, BatchEnv) else []
+        if isinstance(batch, BatchEnv):
+            margins = [
+                tally_margin(self.tallies[row], ending[row].match, seat)
+                for row, seat in enumerate(seats)
+            ]
+        else:
+            margins = running_margins(batch.running_scores(), batch.seats).tolist()
+        for row, seat in enumerate(seats):
+            pending[row].append((observations[row], int(actions[row]), seat, margins[row]))
         rewards, done = batch.step(actions)
         self.decisions += len(actions)
         for row in np.flatnonzero(done).tolist():
-            self._absorb(pending[row], ending[row].match.result(), rewards[row])
+            if isinstance(batch, BatchEnv):
+                result = ending[row].match.result()
+                self.tallies[row] = self._new_tally()
+            else:
+                result = {"scores": batch.final_totals[row].tolist(), "lower_is_better": True}
+            self._absorb(pending[row], result, rewards[row])
             pending[row] = []
-            self.tallies[row] = self._new_tally()
 
     def _teacher_game(self) -> None:
         """One match of the teacher level at every seat, slipping to any legal action now

@@ -35,10 +35,11 @@ from popote.core.options import OptionValue
 from popote.games.bouillabaisse.cards import DECK_SIZE, PER_SUIT
 from popote.games.bouillabaisse.config import Duplicate
 from popote.games.bouillabaisse.rules import BouillabaisseState
-from popote.games.bouillabaisse.scoring import MANCHES, score_manche
+from popote.games.bouillabaisse.scoring import MANCHES, POINTS, Rule, score_manche
+from popote.games.bouillabaisse.views import points_of
 from popote.rl.decisions import refusal
 from popote.rl.games import TABLES
-from popote.rl.games.bouillabaisse import FIGURES, HAND_SCALE, RULES, SCORE_SCALE, SUITS
+from popote.rl.games.bouillabaisse import CARDS, FIGURES, HAND_SCALE, RULES, SCORE_SCALE, SUITS
 from popote.rl.games.bouillabaisse_fast import CARD, HANDS, OFFSET, gather_order
 
 NAME = "bouillabaisse"
@@ -100,6 +101,12 @@ class BouillabaisseBatch:
         self.leader = np.zeros(count, dtype=np.int64)
         self.last_winner = np.full(count, -1, dtype=np.int64)
         self.totals = np.zeros((count, players), dtype=np.int64)
+        self.final_totals = np.zeros((count, players), dtype=np.int64)
+        """Row ``i``: the totals match ``i`` ended with, when ``done[i]`` (lower is better)."""
+        self.card_points = np.zeros((count, DECK_SIZE), dtype=np.int64)
+        """What taking each card is worth in each row's manche, before its sign."""
+        self.trick_points = np.zeros(count, dtype=np.int64)
+        self.signs = np.ones(count, dtype=np.int64)
         self.states: list[BouillabaisseState] = []
         for row in range(count):
             self.states.append(self._start(row))
@@ -140,6 +147,9 @@ class BouillabaisseBatch:
         self.leader[row] = leader
         self.last_winner[row] = -1
         self.seats[row] = leader
+        self.card_points[row] = _card_points(start["rules"], start["targets"])
+        self.trick_points[row] = POINTS[Rule.TRICKS] if Rule.TRICKS.value in start["rules"] else 0
+        self.signs[row] = start["sign"]
         table = self._table(row, state, start)
         self.views[row * players : row * players + players] = table[self.orders]
 
@@ -289,6 +299,7 @@ class BouillabaisseBatch:
             return
         lowest = totals.min()  # lower is better: the lowest totals win
         self.rewards[row] = np.where(totals == lowest, 1.0, -1.0)
+        self.final_totals[row] = totals
         self.done[row] = True
         self.states[row] = self._start(row)
 
@@ -306,6 +317,32 @@ class BouillabaisseBatch:
 
     def info(self) -> dict[str, Any]:
         return {"game": NAME, "players": self.players, "options": dict(self.options)}
+
+    def running_scores(self) -> np.ndarray:
+        """Each row's scores as they stand (lower is better), counting the points already
+        taken in the manche under way as :class:`popote.lab.tally.MancheTally` does: a
+        trick's points reach its winner when it ends, "tout ou rien" waits for the manche's
+        end."""
+        taken = np.einsum("rsc,rc->rs", self.won, self.card_points)
+        running = taken + self.tricks * self.trick_points[:, None]
+        scores: np.ndarray = self.totals + self.signs[:, None] * running
+        return scores
+
+
+_CARD_POINTS: dict[tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]], np.ndarray] = {}
+
+
+def _card_points(rules: Sequence[str], targets: Mapping[str, str | None]) -> np.ndarray:
+    """The worth of taking each card under a manche's rules and targets (the engine's
+    :func:`points_of`), worked out once per distinct manche."""
+    key = (tuple(rules), tuple(sorted(targets.items())))
+    known = _CARD_POINTS.get(key)
+    if known is None:
+        view = {"rules": list(rules), "targets": dict(targets)}
+        known = _CARD_POINTS[key] = np.array(
+            [points_of(card, view) for card in CARDS], dtype=np.int64
+        )
+    return known
 
 
 def _option_flags(state: BouillabaisseState) -> list[float]:
