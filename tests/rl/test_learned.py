@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -110,3 +111,31 @@ def test_bouillabaisse_self_play_on_arrays_learns_what_it_learns_through_the_eng
     assert on_arrays.decisions == through_engine.decisions
     for mine, theirs in zip(on_arrays.params, through_engine.params, strict=True):
         assert np.array_equal(mine, theirs)
+
+
+def test_a_run_can_start_from_the_shipped_network(tmp_path: Path) -> None:
+    """The shipped network taken further: the run's first weights are the file's."""
+    shipped = Path(str(resources.files("popote.bots.learned") / "bouillabaisse.npz"))
+    config = TrainConfig("bouillabaisse", players=4, start_from=str(shipped))
+    trainer = Trainer(config, tmp_path / "run.npz")
+    network = read_network(shipped)
+    assert all(
+        np.array_equal(mine, theirs)
+        for mine, theirs in zip(trainer.network().weights, network.weights, strict=True)
+    )
+
+
+@pytest.mark.parametrize("content", [None, b"not a network", "pieds"])
+def test_a_start_that_is_no_network_of_the_game_is_refused_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | str | None
+) -> None:
+    start = tmp_path / "start.npz"
+    if isinstance(content, bytes):
+        start.write_bytes(content)
+    elif content == "pieds":
+        start.write_bytes((resources.files("popote.bots.learned") / f"{PIEDS}.npz").read_bytes())
+    args = ["train", "bouillabaisse", "--games", "1", "--start-from", str(start)]
+    args += ["--checkpoint", str(tmp_path / "run.npz"), "--lang", "en"]
+    assert main(args) != 0
+    assert "is not a network of bouillabaisse of this shape" in capsys.readouterr().err
+    assert not (tmp_path / "run.npz").exists()

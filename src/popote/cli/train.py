@@ -107,6 +107,16 @@ def add_train_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
         ),
     )
     parser.add_argument(
+        "--start-from",
+        type=Path,
+        help=say(
+            "réseau (fichier .npz) dont part un nouvel entraînement, par exemple celui livré "
+            "(défaut : des poids au hasard)",
+            "network (.npz file) a new run starts from, the shipped one for instance "
+            "(default: random weights)",
+        ),
+    )
+    parser.add_argument(
         "--weights",
         type=Path,
         help=say("réseau à livrer (défaut : JEU.npz)", "network to ship (default: GAME.npz)"),
@@ -135,6 +145,7 @@ def run_train(args: argparse.Namespace, lang: Lang) -> int:
         epochs=args.epochs,
         learning_rate=args.learning_rate,
         epsilon=args.epsilon,
+        start_from=None if args.start_from is None else str(args.start_from),
     )
     checkpoint = args.checkpoint or Path(f"train-{game}.npz")
     trainer = Trainer(config, checkpoint)

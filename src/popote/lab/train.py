@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 import popote
-from popote.bots.learned import Network
+from popote.bots.learned import Network, read_network
 from popote.bots.runner import play_out
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
@@ -98,6 +98,9 @@ class TrainConfig:
     eval_every: int = 500
     eval_games: int = 60
     seed: int = 0
+    start_from: str | None = None
+    """A network file (``popote.bots.learned``'s format) whose weights a new run starts
+    from instead of random ones: a shipped network taken further by self-play."""
 
 
 @dataclass
@@ -240,6 +243,8 @@ class Trainer:
         self.losses: list[float] = []
         if checkpoint.exists():
             self._load()
+        elif config.start_from is not None:
+            self._start_from(Path(config.start_from))
 
     # -- the network ---------------------------------------------------------------------
 
@@ -459,6 +464,26 @@ class Trainer:
         partial = self.checkpoint.with_name(self.checkpoint.name + ".part.npz")
         np.savez(partial, state=np.array(json.dumps(state)), **arrays)  # type: ignore[arg-type]
         partial.replace(self.checkpoint)
+
+    def _start_from(self, path: Path) -> None:
+        try:
+            network: Network | None = read_network(path)
+        except (OSError, ValueError, KeyError):  # missing, not an archive, not a network
+            network = None
+        shapes = [w.shape for w in self.params[0::2]]
+        if (
+            network is None
+            or network.game != self.config.game
+            or [w.shape for w in network.weights] != shapes
+        ):
+            raise popote.InvalidSetup(
+                popote.Text(
+                    "{path} n'est pas un réseau de {game} de cette forme",
+                    "{path} is not a network of {game} of this shape",
+                ).format(path=path, game=self.config.game)
+            )
+        layers = zip(network.weights, network.biases, strict=True)
+        self.params = [np.array(p, dtype=np.float32) for layer in layers for p in layer]
 
     def _load(self) -> None:
         with np.load(self.checkpoint) as data:
