@@ -337,26 +337,35 @@ class Trainer:
         observations = network_input(self.config.game, batch.observations.copy())
         actions = self.choose(observations, batch.masks)
         seats = batch.seats.tolist()
-        ending = list(batch.matches) if isinstance(batch, BatchEnv) else []
-        if isinstance(batch, BatchEnv):
-            margins = [
-                tally_margin(self.tallies[row], ending[row].match, seat)
-                for row, seat in enumerate(seats)
-            ]
-        else:
-            margins = running_margins(batch.running_scores(), batch.seats).tolist()
+        margins, result_of = self._scoring(batch, seats)
         for row, seat in enumerate(seats):
             pending[row].append((observations[row], int(actions[row]), seat, margins[row]))
         rewards, done = batch.step(actions)
         self.decisions += len(actions)
         for row in np.flatnonzero(done).tolist():
-            if isinstance(batch, BatchEnv):
-                result = ending[row].match.result()
-                self.tallies[row] = self._new_tally()
-            else:
-                result = {"scores": batch.final_totals[row].tolist(), "lower_is_better": True}
-            self._absorb(pending[row], result, rewards[row])
+            self._absorb(pending[row], result_of(row), rewards[row])
             pending[row] = []
+
+    def _scoring(
+        self, batch: SelfPlay, seats: list[int]
+    ) -> tuple[list[float | None], Callable[[int], dict[str, Any]]]:
+        """Each row's score margin before the step, and how to read a row's result once the
+        step has ended its match: the array batch's own running scores and totals, or the
+        engine's matches and a tally per row."""
+        if isinstance(batch, BouillabaisseBatch):
+            finals = batch.final_totals  # filled in place when a match ends
+            margins = running_margins(batch.running_scores(), batch.seats).tolist()
+            return margins, lambda row: {"scores": finals[row].tolist(), "lower_is_better": True}
+        ending = [entry.match for entry in batch.matches]
+
+        def result_of(row: int) -> dict[str, Any]:
+            self.tallies[row] = self._new_tally()
+            return ending[row].result()
+
+        tallied = [
+            tally_margin(self.tallies[row], ending[row], seat) for row, seat in enumerate(seats)
+        ]
+        return tallied, result_of
 
     def _teacher_game(self) -> None:
         """One match of the teacher level at every seat, slipping to any legal action now
