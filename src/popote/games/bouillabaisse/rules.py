@@ -28,7 +28,12 @@ from popote.games.bouillabaisse.cards import (
 )
 from popote.games.bouillabaisse.config import Config, Duplicate
 from popote.games.bouillabaisse.scoring import MANCHES, RULES_OF, score_manche, sign_of
-from popote.games.bouillabaisse.views import build_view, resample_hands, static_view
+from popote.games.bouillabaisse.views import (
+    build_view,
+    named_targets,
+    resample_hands,
+    static_view,
+)
 
 NAME = "bouillabaisse"
 
@@ -126,21 +131,25 @@ class BouillabaisseState(GameState):
         events += state.start_manche()
         return state, events
 
+    @classmethod
+    def for_arrays(cls, players: int, options: Options, chance: Chance) -> BouillabaisseState:
+        """A match whose cards an array batch plays itself: set up and its fixed targets
+        drawn as :meth:`deal` does, but no manche dealt (:meth:`next_hands` deals each)."""
+        state = cls(Config.from_options(players, options), chance)
+        state._draw(0)
+        return state
+
+    def next_hands(self) -> list[list[int]]:
+        """The next manche dealt as :meth:`start_manche` deals it (the same draws, the same
+        hands, unsorted), neither told nor made ready for play: for an array batch, which
+        plays the cards itself."""
+        self._pass_deal()
+        return self._shuffled_hands()
+
     def start_manche(self, hands: list[list[int]] | None = None) -> list[Event]:
         """The next manche: the deal passes on, targets due now are drawn, cards dealt."""
-        self.manche += 1
-        self.dealer = (self.dealer + 1) % self.players
-        self.leader = (self.dealer + 1) % self.players
-        self.to_act = self.seats[self.leader]
-        self.last_trick = None
-        self._clear_tricks()
-        events = self._draw(self.manche)
-        if hands is None:
-            cards = self.pack[:]
-            shuffle(cards, self.chance)
-            size = len(cards) // self.players
-            hands = [cards[seat * size : seat * size + size] for seat in range(self.players)]
-        hands = [sorted(hand) for hand in hands]
+        events = self._pass_deal()
+        hands = [sorted(hand) for hand in (self._shuffled_hands() if hands is None else hands)]
         self.set_hands(hands)
         self.left = sum(len(hand) for hand in hands)
         events.append(
@@ -160,6 +169,22 @@ class BouillabaisseState(GameState):
             cards_seen = [NAMES[card] for card in hand]
             events.append({"type": "hand", "seat": seat, "cards": cards_seen, "visible_to": [seat]})
         return events
+
+    def _pass_deal(self) -> list[Event]:
+        """The deal passes on and the targets due in the new manche are drawn (told)."""
+        self.manche += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self.leader = (self.dealer + 1) % self.players
+        self.to_act = self.seats[self.leader]
+        self.last_trick = None
+        self._clear_tricks()
+        return self._draw(self.manche)
+
+    def _shuffled_hands(self) -> list[list[int]]:
+        cards = self.pack[:]
+        shuffle(cards, self.chance)
+        size = len(cards) // self.players
+        return [cards[seat * size : seat * size + size] for seat in range(self.players)]
 
     def set_hands(self, hands: list[list[int]]) -> None:
         """Put exactly these cards (each hand sorted) in each seat's hand."""
@@ -309,12 +334,7 @@ class BouillabaisseState(GameState):
         }
 
     def public_targets(self) -> dict[str, str | None]:
-        targets = self.targets
-        return {
-            "suit": None if targets.suit is None else SUITS[targets.suit],
-            "figure": None if targets.rank is None else NAMES[targets.rank][:-1],
-            "card": None if targets.card is None else NAMES[targets.card],
-        }
+        return named_targets(self.targets)
 
     # --- copies ------------------------------------------------------------------------------
 

@@ -75,18 +75,27 @@ class Targets:
 
 
 # Counting the three card rules in one sum: a card weighs 1 in the suit field, 1 << 8 in
-# the figure field and 1 << 16 in the card field when it counts for that rule (a hand of at
-# most 104 cards never overflows a field).
+# the figure field and 1 << 16 in the card field when it counts for that rule, and 1 << 24
+# when it counts for any (a hand of at most 104 cards never overflows a field).
 _SHIFT = 8
 _FIELD = (1 << _SHIFT) - 1
 
 
+def card_weights(targets: Targets) -> tuple[int, ...]:
+    """Each card's weight in the sums :func:`score_packed` reads: the cards a seat took,
+    summed by these weights, are all a manche's card rules need to know of them."""
+    return _weights(targets.suit, targets.rank, targets.card)
+
+
 @cache
 def _weights(suit: int | None, rank: int | None, card: int | None) -> tuple[int, ...]:
-    return tuple(
-        (SUIT_OF[c] == suit) + ((rank_of(c) == rank) << _SHIFT) + ((c == card) << 2 * _SHIFT)
-        for c in range(DECK_SIZE)
-    )
+    weights = []
+    for c in range(DECK_SIZE):
+        fields = (
+            (SUIT_OF[c] == suit) + ((rank_of(c) == rank) << _SHIFT) + ((c == card) << 2 * _SHIFT)
+        )
+        weights.append(fields + (bool(fields) << 3 * _SHIFT))
+    return tuple(weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,22 +134,41 @@ def score_manche(
     scope: Scope = Scope.RULE,
 ) -> tuple[list[int], dict[str, list[int]], list[int]]:
     """Each seat's score, each rule's points per seat, and the seats "tout ou rien" hit."""
+    packed: Sequence[int] = ()
+    if _PLANS[manche].cards:
+        weights = card_weights(targets)
+        packed = [sum(map(weights.__getitem__, cards)) for cards in won]
+    return score_packed(manche, packed, tricks, tout_ou_rien, scope)
+
+
+def score_packed(
+    manche: int,
+    packed: Sequence[int],
+    tricks: Sequence[int],
+    tout_ou_rien: bool,
+    scope: Scope = Scope.RULE,
+) -> tuple[list[int], dict[str, list[int]], list[int]]:
+    """:func:`score_manche` from each seat's cards summed by :func:`card_weights` (may be
+    empty in a manche that counts only tricks).
+
+    >>> weights = card_weights(Targets(suit=2, rank=10, card=37))
+    >>> score_packed(5, [weights[36] + weights[37], weights[0] + weights[1]], [1, 1], False)[0]
+    [275, 5]
+    """
     plan = _PLANS[manche]
-    weights = _weights(targets.suit, targets.rank, targets.card)
     units: list[Sequence[int]] = [tricks]
     if plan.cards:
-        packed = [sum(map(weights.__getitem__, cards)) for cards in won]
         units += (
             [p & _FIELD for p in packed],
             [p >> _SHIFT & _FIELD for p in packed],
-            [p >> 2 * _SHIFT for p in packed],
+            [p >> 2 * _SHIFT & _FIELD for p in packed],
         )
     points = {
         name: [value * count for count in units[unit]] for unit, name, value, _ in plan.counts
     }
     reversed_for: set[int] = set()
     if tout_ou_rien and scope is Scope.MANCHE and len(plan.counts) > 1:
-        point_cards = [sum(1 for card in cards if weights[card]) for cards in won]
+        point_cards = [p >> 3 * _SHIFT for p in packed]
         for seat in _took_all(point_cards):
             reversed_for.add(seat)
             for per_seat in points.values():
@@ -150,7 +178,7 @@ def score_manche(
             for seat in _took_all(units[unit]) if reversible else ():
                 reversed_for.add(seat)
                 points[name][seat] = -points[name][seat]
-    scores = [sum(per_seat[seat] for per_seat in points.values()) for seat in range(len(won))]
+    scores = [sum(per_seat[seat] for per_seat in points.values()) for seat in range(len(tricks))]
     return scores, points, sorted(reversed_for)
 
 

@@ -13,7 +13,7 @@ from popote.core.actions import FrozenList
 from popote.core.chance import Chance
 from popote.core.game import View
 from popote.games.bouillabaisse.cards import NAMES, SUIT_OF, SUITS, shuffle
-from popote.games.bouillabaisse.scoring import RULES_OF, sign_of
+from popote.games.bouillabaisse.scoring import RULES_OF, Targets, sign_of
 
 if TYPE_CHECKING:
     from popote.games.bouillabaisse.rules import BouillabaisseState
@@ -130,6 +130,15 @@ def _deal_respecting_voids(
                 break
             pick -= room[other]
     return dealt
+
+
+def named_targets(targets: Targets) -> dict[str, str | None]:
+    """The drawn targets as every seat is told them: a suit, a figure (``"Q"``), a card."""
+    return {
+        "suit": None if targets.suit is None else SUITS[targets.suit],
+        "figure": None if targets.rank is None else NAMES[targets.rank][:-1],
+        "card": None if targets.card is None else NAMES[targets.card],
+    }
 
 
 def points_of(card: str, view: View) -> int:

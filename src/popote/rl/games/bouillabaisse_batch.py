@@ -28,23 +28,45 @@ from typing import Any
 import numpy as np
 
 import popote
-from popote.core.actions import Event
 from popote.core.chance import Chance
 from popote.core.errors import IllegalAction
 from popote.core.options import OptionValue
-from popote.games.bouillabaisse.cards import DECK_SIZE, PER_SUIT
-from popote.games.bouillabaisse.config import Duplicate
+from popote.games.bouillabaisse.cards import DECK_SIZE, NAMES, PER_SUIT
+from popote.games.bouillabaisse.config import Config, Duplicate
 from popote.games.bouillabaisse.rules import BouillabaisseState
-from popote.games.bouillabaisse.scoring import MANCHES, POINTS, Rule, score_manche
-from popote.games.bouillabaisse.views import points_of
+from popote.games.bouillabaisse.scoring import (
+    MANCHES,
+    POINTS,
+    RULES_OF,
+    Rule,
+    Targets,
+    card_weights,
+    score_packed,
+    sign_of,
+)
+from popote.games.bouillabaisse.views import named_targets, points_of
 from popote.rl.decisions import refusal
 from popote.rl.games import TABLES
 from popote.rl.games.bouillabaisse import CARDS, FIGURES, HAND_SCALE, RULES, SCORE_SCALE, SUITS
-from popote.rl.games.bouillabaisse_fast import CARD, HANDS, OFFSET, gather_order
+from popote.rl.games.bouillabaisse_fast import HANDS, OFFSET, gather_order
 
 NAME = "bouillabaisse"
 CARDS_IN_ORDER = np.arange(DECK_SIZE)
 SUIT_OF_INDEX = CARDS_IN_ORDER // PER_SUIT
+EACH_MANCHE = range(MANCHES + 1)  # tables below are read by manche number (0 unused)
+SIGNS = np.array([sign_of(manche) for manche in EACH_MANCHE], dtype=np.int64)
+TRICK_POINTS = np.array(
+    [POINTS[Rule.TRICKS] if Rule.TRICKS in RULES_OF.get(m, ()) else 0 for m in EACH_MANCHE],
+    dtype=np.int64,
+)
+RULE_FLAGS = np.array(
+    [[rule in (r.value for r in RULES_OF.get(m, ())) for rule in RULES] for m in EACH_MANCHE],
+    dtype=np.float32,
+)
+FIGURE_OF_RANK: dict[int | None, int] = {
+    rank: FIGURES.index(NAMES[rank][:-1]) for rank in range(PER_SUIT) if NAMES[rank][:-1] in FIGURES
+}
+"""The engine's figure ranks by their place in the observation's figure block."""
 
 
 class BouillabaisseBatch:
@@ -107,77 +129,76 @@ class BouillabaisseBatch:
         """What taking each card is worth in each row's manche, before its sign."""
         self.trick_points = np.zeros(count, dtype=np.int64)
         self.signs = np.ones(count, dtype=np.int64)
-        self.states: list[BouillabaisseState] = []
-        for row in range(count):
-            self.states.append(self._start(row))
+        self.option_flags = _option_flags(Config.from_options(players, self.options))
+        self.states: list[BouillabaisseState] = [self._fresh_state() for _ in range(count)]
+        self._deal(self.rows)
         self._show()
 
     # --- dealing: the engine's -------------------------------------------------------------
 
-    def _start(self, row: int) -> BouillabaisseState:
-        """A new match in ``row``, dealt by the engine from the next seed."""
-        state, events = BouillabaisseState.deal(self.players, self.options, Chance(self.next_seed))
+    def _fresh_state(self) -> BouillabaisseState:
+        """A new match, set up by the engine from the next seed."""
+        state = BouillabaisseState.for_arrays(self.players, self.options, Chance(self.next_seed))
         self.next_seed += 1
-        self.totals[row] = 0
-        self._new_manche(row, state, events)
         return state
 
-    def _new_manche(self, row: int, state: BouillabaisseState, events: Sequence[Event]) -> None:
-        """Take in the engine's deal of a manche (its announcement and each seat's hand) and
-        show it to every seat."""
+    def _deal(self, rows: np.ndarray) -> None:
+        """The engine deals the next manche of each match in ``rows``; every seat of them is
+        shown its start."""
         players = self.players
-        held = [0] * (players * DECK_SIZE)  # counted in a list: numbers one by one are slow
-        start: Event = {}
-        for event in events:
-            if event["type"] == "hand":
-                base = event["seat"] * DECK_SIZE
-                for name in event["cards"]:
-                    held[base + CARD[name]] += 1
-            elif event["type"] == "manche_start":
-                start = event
-        self.hands[row] = np.reshape(held, (players, DECK_SIZE))
-        size = start["hand_size"]
-        leader = start["leader"]
-        self.hand_sizes[row] = size
-        self.won[row] = 0
-        self.tricks[row] = 0
-        self.led[row] = -1
-        self.in_trick[row] = 0
-        self.left[row] = size * players
-        self.leader[row] = leader
-        self.last_winner[row] = -1
-        self.seats[row] = leader
-        self.card_points[row] = _card_points(start["rules"], start["targets"])
-        self.trick_points[row] = POINTS[Rule.TRICKS] if Rule.TRICKS.value in start["rules"] else 0
-        self.signs[row] = start["sign"]
-        table = self._table(row, state, start)
-        self.views[row * players : row * players + players] = table[self.orders]
+        states = [self.states[row] for row in rows.tolist()]
+        cards = np.array([state.next_hands() for state in states], dtype=np.int64)
+        lines = (
+            np.arange(len(rows))[:, None, None] * players + self.viewers[:, :, None]
+        ) * DECK_SIZE
+        held = np.bincount((lines + cards).reshape(-1), minlength=len(rows) * players * DECK_SIZE)
+        self.hands[rows] = held.reshape(len(rows), players, DECK_SIZE)
+        manches = np.array([state.manche for state in states])
+        leaders = np.array([state.leader for state in states])
+        size = cards.shape[2]
+        self.hand_sizes[rows] = size
+        self.won[rows] = 0
+        self.tricks[rows] = 0
+        self.led[rows] = -1
+        self.in_trick[rows] = 0
+        self.left[rows] = size * players
+        self.leader[rows] = leaders
+        self.last_winner[rows] = -1
+        self.seats[rows] = leaders
+        self.card_points[rows] = [_card_points(state.manche, state.targets) for state in states]
+        self.trick_points[rows] = TRICK_POINTS[manches]
+        self.signs[rows] = SIGNS[manches]
+        table = self._table(rows, states, manches, size)
+        self.views[self._every_seat(rows)] = table[:, self.orders]
 
-    def _table(self, row: int, state: BouillabaisseState, start: Event) -> np.ndarray:
+    def _table(
+        self, rows: np.ndarray, states: list[BouillabaisseState], manches: np.ndarray, size: int
+    ) -> np.ndarray:
         """Every number of every seat's observation at the start of a manche, by absolute
-        seat (the fast observer's layout)."""
+        seat (the fast observer's layout), one line per match of ``rows``."""
         players = self.players
-        table = np.zeros(HANDS + players * DECK_SIZE, dtype=np.float32)
-        table[HANDS:] = self.hands[row].reshape(-1)
-        table[OFFSET["seats"] : OFFSET["seats"] + players] = 1.0
-        table[OFFSET["options"] : OFFSET["options"] + 4] = _option_flags(state)
-        table[OFFSET["totals"] : OFFSET["totals"] + players] = self.totals[row] / SCORE_SCALE
-        table[OFFSET["manche"] + start["manche"] - 1] = 1.0
-        for rule in start["rules"]:
-            table[OFFSET["rules"] + RULES.index(rule)] = 1.0
-        table[OFFSET["sign"]] = float(start["sign"])
-        targets = start["targets"]
-        if targets["suit"] is not None:
-            table[OFFSET["target_suit"] + SUITS.index(targets["suit"])] = 1.0
-        if targets["figure"] is not None:
-            table[OFFSET["target_figure"] + FIGURES.index(targets["figure"])] = 1.0
-        if targets["card"] is not None:
-            table[OFFSET["target_card"] + CARD[targets["card"]]] = 1.0
-        table[OFFSET["dealer"] + start["dealer"]] = 1.0
-        table[OFFSET["leader"] + start["leader"]] = 1.0
-        table[OFFSET["hand_sizes"] : OFFSET["hand_sizes"] + players] = (
-            start["hand_size"] / HAND_SCALE
-        )
+        lines = np.arange(len(rows))
+        table = np.zeros((len(rows), HANDS + players * DECK_SIZE), dtype=np.float32)
+        table[:, HANDS:] = self.hands[rows].reshape(len(rows), -1)
+        table[:, OFFSET["seats"] : OFFSET["seats"] + players] = 1.0
+        table[:, OFFSET["options"] : OFFSET["options"] + 4] = self.option_flags
+        table[:, OFFSET["totals"] : OFFSET["totals"] + players] = self.totals[rows] / SCORE_SCALE
+        table[lines, OFFSET["manche"] + manches - 1] = 1.0
+        table[:, OFFSET["rules"] : OFFSET["rules"] + len(RULES)] = RULE_FLAGS[manches]
+        table[:, OFFSET["sign"]] = SIGNS[manches]
+        for block, drawn in (
+            ("target_suit", [state.targets.suit for state in states]),
+            ("target_figure", [FIGURE_OF_RANK.get(state.targets.rank) for state in states]),
+            ("target_card", [state.targets.card for state in states]),
+        ):
+            known = [(line, index) for line, index in enumerate(drawn) if index is not None]
+            if known:
+                at, index = np.array(known).T
+                table[at, OFFSET[block] + index] = 1.0
+        dealers = np.array([state.dealer for state in states])
+        table[lines, OFFSET["dealer"] + dealers] = 1.0
+        table[lines, OFFSET["leader"] + self.leader[rows]] = 1.0
+        table[:, OFFSET["hand_sizes"] : OFFSET["hand_sizes"] + players] = size / HAND_SCALE
         return table
 
     # --- playing: every row at once ------------------------------------------------------------
@@ -276,32 +297,35 @@ class BouillabaisseBatch:
         self.in_trick[rows] = 0
         self.led[rows] = -1
         self.seats[rows] = winners
-        for row in rows[self.left[rows] == 0].tolist():
-            self._end_manche(row)
+        ending = rows[self.left[rows] == 0]
+        if len(ending):
+            self._end_manches(ending)
 
-    def _end_manche(self, row: int) -> None:
-        """Score the manche the engine's way, then deal the next one or start a new match."""
-        state = self.states[row]
-        config = state.config
-        won = [np.repeat(CARDS_IN_ORDER, counts).tolist() for counts in self.won[row]]
-        scores, _, _ = score_manche(
-            state.manche,
-            won,
-            self.tricks[row].tolist(),
-            state.targets,
-            config.tout_ou_rien,
-            config.scope,
-        )
-        totals = self.totals[row] + scores
-        self.totals[row] = totals
-        if state.manche < MANCHES:
-            self._new_manche(row, state, state.start_manche())
-            return
-        lowest = totals.min()  # lower is better: the lowest totals win
-        self.rewards[row] = np.where(totals == lowest, 1.0, -1.0)
-        self.final_totals[row] = totals
-        self.done[row] = True
-        self.states[row] = self._start(row)
+    def _end_manches(self, rows: np.ndarray) -> None:
+        """Score the manche of each match in ``rows`` the engine's way, then deal the next
+        one, or start a new match where it was the last."""
+        states = [self.states[row] for row in rows.tolist()]
+        weights = np.array([card_weights(state.targets) for state in states])
+        packed = np.einsum("rsc,rc->rs", self.won[rows], weights).tolist()
+        tricks = self.tricks[rows].tolist()
+        config = states[0].config
+        scores = [
+            score_packed(state.manche, cards, taken, config.tout_ou_rien, config.scope)[0]
+            for state, cards, taken in zip(states, packed, tricks, strict=True)
+        ]
+        totals = self.totals[rows] + np.array(scores, dtype=np.int64)
+        self.totals[rows] = totals
+        last = np.array([state.manche == MANCHES for state in states])
+        if last.any():
+            ended, final = rows[last], totals[last]
+            lowest = final.min(axis=1, keepdims=True)  # lower is better: the lowest totals win
+            self.rewards[ended] = np.where(final == lowest, 1.0, -1.0)
+            self.final_totals[ended] = final
+            self.done[ended] = True
+            self.totals[ended] = 0
+            for row in ended.tolist():
+                self.states[row] = self._fresh_state()
+        self._deal(rows)
 
     # --- what each row's seat is shown ---------------------------------------------------------
 
@@ -329,24 +353,26 @@ class BouillabaisseBatch:
         return scores
 
 
-_CARD_POINTS: dict[tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]], np.ndarray] = {}
+_CARD_POINTS: dict[tuple[int, Targets], np.ndarray] = {}
 
 
-def _card_points(rules: Sequence[str], targets: Mapping[str, str | None]) -> np.ndarray:
+def _card_points(manche: int, targets: Targets) -> np.ndarray:
     """The worth of taking each card under a manche's rules and targets (the engine's
     :func:`points_of`), worked out once per distinct manche."""
-    key = (tuple(rules), tuple(sorted(targets.items())))
+    key = (manche, targets)
     known = _CARD_POINTS.get(key)
     if known is None:
-        view = {"rules": list(rules), "targets": dict(targets)}
+        view = {
+            "rules": [rule.value for rule in RULES_OF[manche]],
+            "targets": named_targets(targets),
+        }
         known = _CARD_POINTS[key] = np.array(
             [points_of(card, view) for card in CARDS], dtype=np.int64
         )
     return known
 
 
-def _option_flags(state: BouillabaisseState) -> list[float]:
-    config = state.config
+def _option_flags(config: Config) -> list[float]:
     return [
         float(config.decks == 2),
         float(config.tout_ou_rien),
