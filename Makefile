@@ -20,10 +20,11 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
-# The Ray and rl extras, so that the tests of --backend ray and of the PettingZoo
-# environment (PettingZoo's own api_test and seed_test) run rather than skip.
+# The Ray, rl and gpu extras, so that the tests of --backend ray, of the PettingZoo
+# environment (PettingZoo's own api_test and seed_test) and of popote train on PyTorch run
+# rather than skip.
 $(VENV)/.installed-ray: pyproject.toml $(VENV)/.installed-dev
-	$(BIN)/python -m pip install -q -e '.[dev,ray,rl]'
+	$(BIN)/python -m pip install -q -e '.[dev,ray,rl,gpu]'
 	touch $@
 
 $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev

@@ -9,6 +9,7 @@ from pathlib import Path
 from popote.cli.argparse_fr import Say
 from popote.core.i18n import Lang, Text
 from popote.core.registry import all_games
+from popote.lab.learner import DEVICES
 from popote.lab.train import EVAL_OPPONENTS, CurvePoint, TrainConfig, Trainer
 
 PROGRESS = Text(
@@ -117,6 +118,19 @@ def add_train_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
         ),
     )
     parser.add_argument(
+        "--device",
+        choices=DEVICES,
+        default="auto",
+        help=say(
+            "où le réseau apprend : auto, le GPU si PyTorch en voit un, sinon numpy (le "
+            "processeur) ; cuda, le GPU ; torch-cpu, PyTorch sur le processeur (extra "
+            "popote[gpu] pour les deux derniers ; défaut : auto)",
+            "where the network learns: auto, the GPU if PyTorch sees one, else numpy (the "
+            "CPU); cuda, the GPU; torch-cpu, PyTorch on the CPU (popote[gpu] extra for the "
+            "last two; default: auto)",
+        ),
+    )
+    parser.add_argument(
         "--weights",
         type=Path,
         help=say("réseau à livrer (défaut : JEU.npz)", "network to ship (default: GAME.npz)"),
@@ -146,6 +160,7 @@ def run_train(args: argparse.Namespace, lang: Lang) -> int:
         learning_rate=args.learning_rate,
         epsilon=args.epsilon,
         start_from=None if args.start_from is None else str(args.start_from),
+        device=args.device,
     )
     checkpoint = args.checkpoint or Path(f"train-{game}.npz")
     trainer = Trainer(config, checkpoint)

@@ -9,8 +9,9 @@ of :data:`SHAPING`, the change of the seat's score margin (its score against the
 mean) until its next decision, discounted decision after decision, then the match's reward
 (+1 won, -1 lost); elsewhere the reward plus a share of the final margin. An optional
 teacher phase first plays ``teacher_games`` matches of a fixed level at every seat. A small multilayer perceptron in plain NumPy, forward and
-backward written out: the matches, not the network, take the time, so neither a training
-library nor a GPU would speed it up.
+backward written out (:mod:`popote.lab.learner`), in NumPy on the CPU, or in PyTorch on a
+GPU when one is present (``device``): the matches take about half of a run's time, so a GPU
+can at most halve it.
 
 Everything needed to go on lives in one checkpoint file (weights, Adam's moments, the
 random state, the next seeds, the learning curve); a run with a larger ``games`` budget and
@@ -37,6 +38,7 @@ from popote.bots.runner import play_out
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.match import Match
+from popote.lab.learner import NumpyLearner, TorchLearner, make_learner
 from popote.lab.tally import MancheTally
 from popote.rl.batch import BatchEnv
 from popote.rl.env import final_rewards
@@ -49,8 +51,6 @@ from popote.rl.observers import reference_observation
 EVAL_SEED = 1_000_000_000
 """Seeds of the evaluation matches: far from the training matches' seeds."""
 EVAL_OPPONENTS = ("random", "moyen")
-ADAM_BETAS = (0.9, 0.999)
-ADAM_EPS = 1e-8
 Shaping = tuple[str, float, float, float]
 SHAPING: dict[str, Shaping] = {
     "pieds-dans-le-plat": ("penalties", 4.0, 1.0, 0.9),
@@ -101,6 +101,9 @@ class TrainConfig:
     start_from: str | None = None
     """A network file (``popote.bots.learned``'s format) whose weights a new run starts
     from instead of random ones: a shipped network taken further by self-play."""
+    device: str = "auto"
+    """Where the network learns (:data:`popote.lab.learner.DEVICES`): by default the GPU
+    when PyTorch sees one, NumPy on the CPU otherwise."""
 
 
 @dataclass
@@ -121,31 +124,6 @@ def init_params(sizes: list[int], rng: np.random.Generator) -> list[np.ndarray]:
         )
         params.append(np.zeros(fan_out, dtype=np.float32))
     return params
-
-
-def forward(params: list[np.ndarray], x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The output and every layer's input (kept for the backward pass)."""
-    inputs = []
-    last = len(params) // 2 - 1
-    for layer in range(last + 1):
-        inputs.append(x)
-        x = x @ params[2 * layer] + params[2 * layer + 1]
-        if layer < last:
-            x = np.maximum(x, 0.0)
-    return x, inputs
-
-
-def backward(
-    params: list[np.ndarray], inputs: list[np.ndarray], grad: np.ndarray
-) -> list[np.ndarray]:
-    """Gradients of every parameter, given the gradient of the output."""
-    grads: list[np.ndarray] = [np.empty(0)] * len(params)
-    for layer in reversed(range(len(inputs))):
-        grads[2 * layer] = inputs[layer].T @ grad
-        grads[2 * layer + 1] = grad.sum(axis=0)
-        if layer:
-            grad = (grad @ params[2 * layer].T) * (inputs[layer] > 0)
-    return grads
 
 
 def score_difference(scores: Sequence[float], seat: int) -> float:
@@ -230,10 +208,7 @@ class Trainer:
         self.tables = TABLES[config.game]
         self.rng = np.random.default_rng(config.seed)
         sizes = [input_size(config.game), *config.hidden, self.tables.actions.size]
-        self.params = init_params(sizes, self.rng)
-        self.moments = [np.zeros_like(p) for p in self.params]
-        self.squares = [np.zeros_like(p) for p in self.params]
-        self.updates = 0
+        params = init_params(sizes, self.rng)
         self.games = 0
         self.decisions = 0
         self.seconds = 0.0
@@ -242,16 +217,19 @@ class Trainer:
         self.gathered: list[tuple[np.ndarray, int, float]] = []
         self.losses: list[float] = []
         if checkpoint.exists():
-            self._load()
-        elif config.start_from is not None:
-            self._start_from(Path(config.start_from))
+            self.learner = self._load(len(params))
+            return
+        if config.start_from is not None:
+            params = self._start_from(Path(config.start_from), params)
+        self.learner = make_learner(config.device, params, config.learning_rate)
 
     # -- the network ---------------------------------------------------------------------
 
     def network(self) -> Network:
+        params = self.learner.state()[0]
         return Network(
-            tuple(self.params[0::2]),
-            tuple(self.params[1::2]),
+            tuple(params[0::2]),
+            tuple(params[1::2]),
             self.config.game,
             self.tables.actions.digest(),
         )
@@ -261,37 +239,21 @@ class Trainer:
         order = np.concatenate(
             [self.rng.permutation(len(targets)) for _ in range(self.config.epochs)]
         )
-        losses = []
         size = self.config.batch_size
-        for start in range(0, len(order), size):
-            chosen = order[start : start + size]
-            output, inputs = forward(self.params, observations[chosen])
-            rows = np.arange(len(chosen))
-            error = output[rows, actions[chosen]] - targets[chosen]
-            grad = np.zeros_like(output)
-            grad[rows, actions[chosen]] = 2 * error / len(chosen)
-            self._adam(backward(self.params, inputs, grad))
-            losses.append(float(np.mean(error**2)))
+        losses = [
+            self.learner.step(
+                observations[chosen := order[start : start + size]],
+                actions[chosen],
+                targets[chosen],
+            )
+            for start in range(0, len(order), size)
+        ]
         return float(np.mean(losses))
-
-    def _adam(self, grads: list[np.ndarray]) -> None:
-        self.updates += 1
-        beta1, beta2 = ADAM_BETAS
-        scale = np.sqrt(1 - beta2**self.updates) / (1 - beta1**self.updates)
-        step = self.config.learning_rate * scale
-        for param, grad, moment, square in zip(
-            self.params, grads, self.moments, self.squares, strict=True
-        ):
-            np.multiply(moment, beta1, out=moment)
-            np.add(moment, (1 - beta1) * grad, out=moment)
-            np.multiply(square, beta2, out=square)
-            np.add(square, (1 - beta2) * grad * grad, out=square)
-            np.subtract(param, step * moment / (np.sqrt(square) + ADAM_EPS), out=param)
 
     # -- self-play -----------------------------------------------------------------------
 
     def choose(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        values, _ = forward(self.params, observations)
+        values = self.learner.values(observations)
         legal = masks.astype(bool)
         best = np.where(legal, values, -np.inf).argmax(axis=1)
         noise = np.where(legal, self.rng.random(masks.shape), -1.0).argmax(axis=1)
@@ -457,9 +419,10 @@ class Trainer:
     # -- the checkpoint ------------------------------------------------------------------
 
     def save(self) -> None:
+        params, moments, squares, updates = self.learner.state()
         state = {
             "config": asdict(self.config),
-            "updates": self.updates,
+            "updates": updates,
             "games": self.games,
             "decisions": self.decisions,
             "seconds": self.seconds,
@@ -467,19 +430,19 @@ class Trainer:
             "curve": [asdict(point) for point in self.curve],
             "rng": self.rng.bit_generator.state,
         }
-        arrays = {f"p{i}": p for i, p in enumerate(self.params)}
-        arrays |= {f"m{i}": p for i, p in enumerate(self.moments)}
-        arrays |= {f"v{i}": p for i, p in enumerate(self.squares)}
+        arrays = {f"p{i}": p for i, p in enumerate(params)}
+        arrays |= {f"m{i}": p for i, p in enumerate(moments)}
+        arrays |= {f"v{i}": p for i, p in enumerate(squares)}
         partial = self.checkpoint.with_name(self.checkpoint.name + ".part.npz")
         np.savez(partial, state=np.array(json.dumps(state)), **arrays)  # type: ignore[arg-type]
         partial.replace(self.checkpoint)
 
-    def _start_from(self, path: Path) -> None:
+    def _start_from(self, path: Path, params: list[np.ndarray]) -> list[np.ndarray]:
         try:
             network: Network | None = read_network(path)
         except (OSError, ValueError, KeyError):  # missing, not an archive, not a network
             network = None
-        shapes = [w.shape for w in self.params[0::2]]
+        shapes = [w.shape for w in params[0::2]]
         if (
             network is None
             or network.game != self.config.game
@@ -492,15 +455,14 @@ class Trainer:
                 ).format(path=path, game=self.config.game)
             )
         layers = zip(network.weights, network.biases, strict=True)
-        self.params = [np.array(p, dtype=np.float32) for layer in layers for p in layer]
+        return [np.array(p, dtype=np.float32) for layer in layers for p in layer]
 
-    def _load(self) -> None:
+    def _load(self, count: int) -> NumpyLearner | TorchLearner:
+        """Everything the checkpoint holds; the learner, on this run's device, goes on from
+        its weights and Adam's moments."""
         with np.load(self.checkpoint) as data:
             state = json.loads(str(data["state"]))
-            count = len(self.params)
-            self.params = [data[f"p{i}"] for i in range(count)]
-            self.moments = [data[f"m{i}"] for i in range(count)]
-            self.squares = [data[f"v{i}"] for i in range(count)]
+            params, moments, squares = ([data[f"{key}{i}"] for i in range(count)] for key in "pmv")
         if state["config"]["game"] != self.config.game:
             raise popote.InvalidSetup(
                 popote.Text(
@@ -508,13 +470,16 @@ class Trainer:
                     "this checkpoint belongs to {game}",
                 ).format(game=state["config"]["game"])
             )
-        self.updates = state["updates"]
         self.games = state["games"]
         self.decisions = state["decisions"]
         self.seconds = state["seconds"]
         self.next_seed = state["next_seed"]
         self.curve = [CurvePoint(**point) for point in state["curve"]]
         self.rng.bit_generator.state = state["rng"]
+        config = self.config
+        return make_learner(
+            config.device, params, config.learning_rate, moments, squares, state["updates"]
+        )
 
 
 def evaluate(network: Network, opponent: str, players: int | None, games: int) -> float:
