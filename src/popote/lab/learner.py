@@ -16,6 +16,7 @@ on the CPU) and finds the same weights to float rounding.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
@@ -43,6 +44,39 @@ class Learner(Protocol):
         """Weights and biases (``w0, b0, w1, b1...``), Adam's two moments, the updates."""
 
 
+def forward(params: list[Any], x: Any, relu: Callable[[Any], Any]) -> tuple[Any, list[Any]]:
+    """The output and every layer's input (kept for :func:`backward`), for NumPy arrays or
+    PyTorch tensors alike."""
+    inputs = []
+    last = len(params) // 2 - 1
+    for layer in range(last + 1):
+        inputs.append(x)
+        x = x @ params[2 * layer] + params[2 * layer + 1]
+        if layer < last:
+            x = relu(x)
+    return x, inputs
+
+
+def backward(params: list[Any], inputs: list[Any], grad: Any) -> list[Any]:
+    """Every parameter's gradient, given the output's."""
+    grads: list[Any] = [None] * len(params)
+    for layer in reversed(range(len(inputs))):
+        grads[2 * layer] = inputs[layer].T @ grad
+        grads[2 * layer + 1] = grad.sum(0)
+        if layer:
+            grad = (grad @ params[2 * layer].T) * (inputs[layer] > 0)
+    return grads
+
+
+def _numpy_relu(x: np.ndarray) -> np.ndarray:
+    positive: np.ndarray = np.maximum(x, 0.0)
+    return positive
+
+
+def _torch_relu(x: Any) -> Any:
+    return x.clamp(min=0.0)
+
+
 def _adam_scale(updates: int) -> float:
     beta1, beta2 = ADAM_BETAS
     return float(np.sqrt(1 - beta2**updates) / (1 - beta1**updates))
@@ -66,41 +100,20 @@ class NumpyLearner:
         self.learning_rate = learning_rate
 
     def values(self, observations: np.ndarray) -> np.ndarray:
-        output, _ = self._forward(observations)
+        output: np.ndarray = forward(self.params, observations, _numpy_relu)[0]
         return output
 
     def step(self, observations: np.ndarray, actions: np.ndarray, targets: np.ndarray) -> float:
-        output, inputs = self._forward(observations)
+        output, inputs = forward(self.params, observations, _numpy_relu)
         rows = np.arange(len(targets))
         error = output[rows, actions] - targets
         grad = np.zeros_like(output)
         grad[rows, actions] = 2 * error / len(targets)
-        self._adam(self._backward(inputs, grad))
+        self._adam(backward(self.params, inputs, grad))
         return float(np.mean(error**2))
 
     def state(self) -> tuple[Arrays, Arrays, Arrays, int]:
         return self.params, self.moments, self.squares, self.updates
-
-    def _forward(self, x: np.ndarray) -> tuple[np.ndarray, Arrays]:
-        """The output and every layer's input (kept for the backward pass)."""
-        params = self.params
-        inputs = []
-        last = len(params) // 2 - 1
-        for layer in range(last + 1):
-            inputs.append(x)
-            x = x @ params[2 * layer] + params[2 * layer + 1]
-            if layer < last:
-                x = np.maximum(x, 0.0)
-        return x, inputs
-
-    def _backward(self, inputs: Arrays, grad: np.ndarray) -> Arrays:
-        grads: Arrays = [np.empty(0)] * len(self.params)
-        for layer in reversed(range(len(inputs))):
-            grads[2 * layer] = inputs[layer].T @ grad
-            grads[2 * layer + 1] = grad.sum(axis=0)
-            if layer:
-                grad = (grad @ self.params[2 * layer].T) * (inputs[layer] > 0)
-        return grads
 
     def _adam(self, grads: Arrays) -> None:
         self.updates += 1
@@ -145,19 +158,19 @@ class TorchLearner:
 
     def values(self, observations: np.ndarray) -> np.ndarray:
         with self.torch.no_grad():
-            output, _ = self._forward(self._in(observations))
+            output, _ = forward(self.params, self._in(observations), _torch_relu)
         return np.asarray(output.cpu().numpy())
 
     def step(self, observations: np.ndarray, actions: np.ndarray, targets: np.ndarray) -> float:
         torch = self.torch
         with torch.no_grad():
-            output, inputs = self._forward(self._in(observations))
+            output, inputs = forward(self.params, self._in(observations), _torch_relu)
             rows = torch.arange(len(targets), device=self.device)
             chosen = torch.as_tensor(actions, device=self.device)
             error = output[rows, chosen] - self._in(targets)
             grad = torch.zeros_like(output)
             grad[rows, chosen] = 2 * error / len(targets)
-            self._adam(self._backward(inputs, grad))
+            self._adam(backward(self.params, inputs, grad))
             return float((error**2).mean().item())
 
     def state(self) -> tuple[Arrays, Arrays, Arrays, int]:
@@ -168,26 +181,6 @@ class TorchLearner:
 
     def _in(self, array: np.ndarray) -> Any:
         return self.torch.as_tensor(np.asarray(array, np.float32), device=self.device)
-
-    def _forward(self, x: Any) -> tuple[Any, list[Any]]:
-        params = self.params
-        inputs = []
-        last = len(params) // 2 - 1
-        for layer in range(last + 1):
-            inputs.append(x)
-            x = x @ params[2 * layer] + params[2 * layer + 1]
-            if layer < last:
-                x = x.clamp(min=0.0)
-        return x, inputs
-
-    def _backward(self, inputs: list[Any], grad: Any) -> list[Any]:
-        grads: list[Any] = [None] * len(self.params)
-        for layer in reversed(range(len(inputs))):
-            grads[2 * layer] = inputs[layer].T @ grad
-            grads[2 * layer + 1] = grad.sum(dim=0)
-            if layer:
-                grad = (grad @ self.params[2 * layer].T) * (inputs[layer] > 0)
-        return grads
 
     def _adam(self, grads: list[Any]) -> None:
         self.updates += 1
