@@ -20,11 +20,13 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     default_players=3,
-    search_iterations=300,
+    search_iterations=1000,
+    search_measured_noise=True,
     search_depth=1,
     heuristic_rollouts=True,
     search_prior=True,
     search_horizon=3,
+    search_expert_horizon=6,
     options=(
         Option.choice(
             "first_player",
