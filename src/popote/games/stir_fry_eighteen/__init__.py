@@ -26,7 +26,6 @@ SPEC = GameSpec(
     heuristic_rollouts=True,
     search_prior=True,
     search_horizon=3,
-    search_expert_horizon=6,
     options=(
         Option.choice(
             "first_player",
