@@ -3,7 +3,8 @@
 Levels: ``facile`` (the heuristic bot, slipping into a random move one time in three,
 unless the game has its own easy bot), ``moyen`` (the heuristic bot), ``difficile``
 (ISMCTS with the game's ``search_iterations``, about a second per decision at most),
-``expert`` (four times that budget) and ``appris`` (English: learned), the network
+``expert`` (four times that budget, and rollouts as long as the game's
+``search_expert_horizon`` where it has one) and ``appris`` (English: learned), the network
 ``popote train`` learned by self-play, for the games that ship one: it reads the
 environment's observations, a layer above, so :func:`popote.rl.learned.make_bot` builds it
 (and every other bot); :func:`make_bot` here builds the fixed bots.
@@ -26,8 +27,14 @@ EASY_SLIP_RATE = 1 / 3
 EXPERT_BUDGET_FACTOR = 4
 
 
-def search_bot(game: Game, seat: int, seed: int, factor: int = 1) -> SearchBot:
+def search_bot(game: Game, seat: int, seed: int, expert: bool = False) -> SearchBot:
+    """``difficile``'s search, or with ``expert`` ``expert``'s: four times the budget, and
+    the game's longer horizon if it has one."""
     spec = game.spec
+    factor = EXPERT_BUDGET_FACTOR if expert else 1
+    horizon = spec.search_horizon
+    if expert and spec.search_expert_horizon is not None:
+        horizon = spec.search_expert_horizon
     rollout = bot_rollout(game.heuristic_bot) if spec.heuristic_rollouts else random_rollout
     return SearchBot(
         seat,
@@ -36,7 +43,7 @@ def search_bot(game: Game, seat: int, seed: int, factor: int = 1) -> SearchBot:
         rollout=rollout,
         max_depth=spec.search_depth,
         prior=game.heuristic_bot(seat, seed) if spec.search_prior else None,
-        horizon=spec.search_horizon,
+        horizon=horizon,
         measured_noise=spec.search_measured_noise,
     )
 
@@ -61,7 +68,7 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
             return own
         if name == "facile":
             return SloppyBot(game.heuristic_bot(seat, seed), EASY_SLIP_RATE, seed)
-        return search_bot(game, seat, seed, EXPERT_BUDGET_FACTOR)
+        return search_bot(game, seat, seed, expert=True)
     raise InvalidSetup(
         Text(
             "bot inconnu : {name!r} (bots : {names})", "unknown bot: {name!r} (bots: {names})"

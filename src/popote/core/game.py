@@ -104,6 +104,9 @@ class GameSpec:
     search_horizon: int | None = None
     """How many steps of :attr:`GameState.progress` a search rollout plays before it judges the
     standings (None: to the end of the match)."""
+    search_expert_horizon: int | None = None
+    """The ``expert`` level's rollout horizon where it looks further ahead than
+    ``difficile``'s (None: the same as :attr:`search_horizon`)."""
     search_measured_noise: bool = False
     """Whether the search, keeping its prior's choice unless another is clearly better, judges
     "clearly" by the spread its rollouts showed rather than by the widest one possible."""

@@ -26,6 +26,7 @@ SPEC = GameSpec(
     heuristic_rollouts=True,
     search_prior=True,
     search_horizon=3,
+    search_expert_horizon=6,
     options=(
         Option.choice(
             "first_player",
