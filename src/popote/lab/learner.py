@@ -210,7 +210,7 @@ def make_learner(
     moments: Arrays | None = None,
     squares: Arrays | None = None,
     updates: int = 0,
-) -> NumpyLearner | TorchLearner:
+) -> Learner:
     """The learner ``device`` names (see :data:`DEVICES`); a device that cannot be had is
     refused with :class:`popote.InvalidSetup`, saying why."""
     if device not in DEVICES:

@@ -38,7 +38,7 @@ from popote.bots.runner import play_out
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.match import Match
-from popote.lab.learner import NumpyLearner, TorchLearner, make_learner
+from popote.lab.learner import Learner, make_learner
 from popote.lab.tally import MancheTally
 from popote.rl.batch import BatchEnv
 from popote.rl.env import final_rewards
@@ -457,7 +457,7 @@ class Trainer:
         layers = zip(network.weights, network.biases, strict=True)
         return [np.array(p, dtype=np.float32) for layer in layers for p in layer]
 
-    def _load(self, count: int) -> NumpyLearner | TorchLearner:
+    def _load(self, count: int) -> Learner:
         """Everything the checkpoint holds; the learner, on this run's device, goes on from
         its weights and Adam's moments."""
         with np.load(self.checkpoint) as data:
