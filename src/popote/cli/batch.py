@@ -53,6 +53,7 @@ from popote.lab.simulate import (
     PLOT_FORMATS,
     Batch,
     Interrupted,
+    Kept,
     default_jobs,
     play_task,
     run_parallel,
@@ -199,12 +200,14 @@ def _play(
     args: argparse.Namespace,
     lang: Lang,
     noun: Plural = PARTIES,
+    kept: Kept[Task, Outcome] | None = None,
 ) -> tuple[list[Outcome], bool]:
-    """Run the tasks with progress; after Ctrl-C, those finished and ``True``."""
+    """Run the tasks with progress (those ``kept`` holds are not run again); after Ctrl-C,
+    those finished and ``True``."""
     started = time.monotonic()
     try:
         with progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
-            done = run_parallel(work, tasks, jobs, advance, args.backend)
+            done = run_parallel(work, tasks, jobs, advance, args.backend, kept)
     except Interrupted as interrupt:
         say_line(
             Text(

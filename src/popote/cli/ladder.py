@@ -36,6 +36,7 @@ from popote.cli.wording import (
 )
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
+from popote.lab.gamelog import GameLog
 from popote.lab.ladder import (
     ANCHOR,
     BESIDE,
@@ -54,11 +55,12 @@ YES_NO = (Text("oui", "yes"), Text("non", "no"))
 def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
     batch, jobs = _batch(args)
     levels = ladder_levels(args.levels, batch.name)
-    for path in (args.md, args.table):
+    for path, suffix in ((args.md, ".md"), (args.table, ".json"), (args.log, ".jsonl")):
         if path is not None:
-            check_output_file(path, (".md",) if path is args.md else (".json",))
+            check_output_file(path, (suffix,))
+    log = game_log(args, levels)
     records, interrupted = _play(
-        play_task, ladder_tasks(batch, levels, args.reference), jobs, args, lang
+        play_task, ladder_tasks(batch, levels, args.reference), jobs, args, lang, kept=log
     )
     if len(records) < len(levels):
         return _nothing_finished(lang)
@@ -82,6 +84,24 @@ def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
         update_table(args.table, report)
         written(args.table, lang)
     return INTERRUPTED if interrupted else 0
+
+
+def game_log(args: argparse.Namespace, levels: list[str]) -> GameLog | None:
+    """The log ``--log`` names, its games of the ``--replay`` levels set aside."""
+    replay = set() if args.replay is None else {name.strip() for name in args.replay.split(",")}
+    replay.discard("")
+    if not replay <= set(levels):
+        raise PopoteError(
+            Text(
+                "--replay attend des niveaux mesurés par cette commande ({levels}), reçu {replay}",
+                "--replay expects levels this command measures ({levels}), got {replay}",
+            ).format(levels=",".join(levels), replay=",".join(sorted(replay)))
+        )
+    if args.log is None:
+        if replay:
+            raise PopoteError(Text("--replay va avec --log", "--replay goes with --log"))
+        return None
+    return GameLog(args.log, replay)
 
 
 def ladder_levels(spec: str | None, game: str) -> list[str]:

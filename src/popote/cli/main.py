@@ -398,6 +398,30 @@ def _ladder_arguments(ladder: argparse.ArgumentParser, say: Say) -> None:
         ),
     )
     ladder.add_argument(
+        "--log",
+        type=Path,
+        metavar=say("FICHIER.jsonl", "FILE.jsonl"),
+        help=say(
+            "garder chaque partie jouée dans ce journal (une ligne JSON par partie) et reprendre "
+            "celles qu'il a déjà au lieu de les rejouer : une mesure arrêtée repart où elle "
+            "s'est arrêtée, une mesure allongée ne rejoue pas ses premières donnes (défaut : "
+            "aucun)",
+            "keep every game played in this log (one JSON line per game) and read back the "
+            "games it already holds instead of playing them again: a stopped run goes on where "
+            "it stopped, a longer run does not replay its first deals (default: none)",
+        ),
+    )
+    ladder.add_argument(
+        "--replay",
+        metavar=say("NIVEAUX", "LEVELS"),
+        help=say(
+            "avec --log : rejouer les parties de ces niveaux (séparés par des virgules) même si "
+            "le journal les a, après un changement de ces niveaux (défaut : aucun)",
+            "with --log: play the games of these levels (comma-separated) again even where "
+            "the log has them, after these levels changed (default: none)",
+        ),
+    )
+    ladder.add_argument(
         "--table",
         type=Path,
         metavar=say("FICHIER.json", "FILE.json"),

@@ -34,6 +34,7 @@ from popote.bots.learned import shipped_games
 from popote.bots.registry import LEARNED
 from popote.core.chance import Chance
 from popote.lab.duplicate import candidate_seat
+from popote.lab.gamelog import GameLog
 from popote.lab.simulate import (
     Backend,
     Batch,
@@ -208,8 +209,10 @@ def ladder(
     progress: Progress | None = None,
     jobs: int = 1,
     backend: Backend = "local",
+    log: GameLog | None = None,
 ) -> dict[str, Any]:
-    records = run_tasks(ladder_tasks(batch, levels, reference), jobs, progress, backend)
+    """The ladder's report; the games ``log`` holds are read back, those played are added."""
+    records = run_tasks(ladder_tasks(batch, levels, reference), jobs, progress, backend, log)
     return summarise_ladder(records, levels, reference)
 
 

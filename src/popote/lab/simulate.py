@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from popote.bots.runner import play_out
 from popote.core.match import create_match
@@ -30,8 +30,18 @@ Progress = Callable[[int], None]
 Task = TypeVar("Task")
 Outcome = TypeVar("Outcome")
 PLOT_FORMATS = (".png", ".svg")
+Task_contra = TypeVar("Task_contra", contravariant=True)
 Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
+
+
+class Kept(Protocol[Task_contra, Outcome]):
+    """Outcomes kept from an earlier run (:class:`popote.lab.gamelog.GameLog`): those found
+    are not worked out again, those worked out are added as they come."""
+
+    def get(self, task: Task_contra) -> Outcome | None: ...
+
+    def add(self, outcome: Outcome) -> None: ...
 
 
 class Interrupted(KeyboardInterrupt):
@@ -123,9 +133,10 @@ def run_tasks(
     jobs: int = 1,
     progress: Progress | None = None,
     backend: Backend = "local",
+    kept: Kept[GameTask, GameRecord] | None = None,
 ) -> list[GameRecord]:
     """Play every task, in order of the list whatever the number of jobs or the backend."""
-    return run_parallel(play_task, tasks, jobs, progress, backend)
+    return run_parallel(play_task, tasks, jobs, progress, backend, kept)
 
 
 def run_parallel(
@@ -134,20 +145,47 @@ def run_parallel(
     jobs: int = 1,
     progress: Progress | None = None,
     backend: Backend = "local",
+    kept: Kept[Task, Outcome] | None = None,
 ) -> list[Outcome]:
     """``work`` on every task, over ``jobs`` processes of this machine (``local``) or a Ray
-    cluster (``ray``, see :mod:`popote.lab.ray_backend`), in the order of the list.
+    cluster (``ray``, see :mod:`popote.lab.ray_backend`), in the order of the list. The
+    tasks whose outcome ``kept`` holds are not worked on again; each new outcome is added
+    to it as it comes.
 
-    Ctrl-C raises :class:`Interrupted`, which keeps the outcomes finished so far."""
-    outcomes: list[Outcome] = []
+    Ctrl-C raises :class:`Interrupted`, which keeps the outcomes finished so far (those of
+    the longest run of tasks from the first one that all have an outcome)."""
+    known = [None if kept is None else kept.get(task) for task in tasks]
+    missing = [task for task, outcome in zip(tasks, known, strict=True) if outcome is None]
+    already = len(tasks) - len(missing)
+    new: list[Outcome] = []
+    if progress is not None and already:
+        progress(already)
     try:  # Ctrl-C while the workers start counts too
-        with _outcomes(work, tasks, jobs, backend) as results:
+        with _outcomes(work, missing, jobs, backend) as results:
             for outcome in results:
-                outcomes.append(outcome)
+                new.append(outcome)
+                if kept is not None:
+                    kept.add(outcome)
                 if progress is not None:
-                    progress(len(outcomes))
+                    progress(already + len(new))
     except KeyboardInterrupt as interrupt:
-        raise Interrupted(outcomes) from interrupt
+        raise Interrupted(_in_order(known, new)) from interrupt
+    return _in_order(known, new)
+
+
+def _in_order(known: Sequence[Outcome | None], new: Sequence[Outcome]) -> list[Outcome]:
+    """Every task's outcome in the order of the tasks, the new ones filling the gaps, up to
+    the first gap left."""
+    fresh = iter(new)
+    outcomes: list[Outcome] = []
+    for outcome in known:
+        if outcome is not None:
+            outcomes.append(outcome)
+            continue
+        try:
+            outcomes.append(next(fresh))
+        except StopIteration:
+            break
     return outcomes
 
 

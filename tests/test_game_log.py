@@ -1,0 +1,132 @@
+"""``popote ladder --log``: every game played is kept in a file, and a run that finds its
+games there reads them back instead of playing them again (a stopped run goes on, a longer
+run plays only its new deals, a changed level is played again with ``--replay``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from popote.cli.main import main
+from popote.core.errors import PopoteError
+from popote.lab.gamelog import GameLog
+from popote.lab.ladder import ladder
+from popote.lab.simulate import Batch, Interrupted
+
+GAME = "pieds-dans-le-plat"
+CHEAP = ("random", "facile", "moyen")
+
+
+def logged_ladder(path: Path, deals: int, replay: tuple[str, ...] = ()) -> dict[str, Any]:
+    return ladder(Batch(GAME, 2, games=deals, seed=4), CHEAP, log=GameLog(path, replay))
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_longer_run_plays_only_its_new_deals_and_reports_as_a_fresh_one(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    logged_ladder(log, deals=3)
+    assert len(lines(log)) == 3 * len(CHEAP)
+    longer = logged_ladder(log, deals=6)
+    assert len(lines(log)) == 6 * len(CHEAP)  # the first three deals were not played again
+    assert longer == ladder(Batch(GAME, 2, games=6, seed=4), CHEAP)
+
+
+def test_the_games_in_the_log_are_the_ones_counted(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    before = logged_ladder(log, deals=4)
+    games = lines(log)
+    for game in games:  # as if random had won every game it played
+        if "random" in game["bots"]:
+            game["winners"] = [game["bots"].index("random")]
+    log.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
+    after = logged_ladder(log, deals=4)
+    assert before["levels"][0]["win_rate"] < 1.0
+    assert after["levels"][0]["win_rate"] == 1.0
+    assert len(lines(log)) == len(games)
+
+
+def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+
+    def stop_after_four(done: int) -> None:
+        if done == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as stopped:
+        ladder(Batch(GAME, 2, games=5, seed=4), CHEAP, progress=stop_after_four, log=GameLog(log))
+    assert len(stopped.value.done) == len(lines(log)) == 4
+    resumed = logged_ladder(log, deals=5)
+    assert len(lines(log)) == 5 * len(CHEAP)
+    assert resumed == ladder(Batch(GAME, 2, games=5, seed=4), CHEAP)
+
+
+def test_a_replayed_level_is_played_again_and_its_new_games_count(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    logged_ladder(log, deals=3)
+    games = lines(log)
+    for game in games:  # what a changed random bot's games might have looked like
+        if "random" in game["bots"]:
+            game["winners"] = [game["bots"].index("random")]
+    log.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
+    replayed = logged_ladder(log, deals=3, replay=("random",))
+    assert replayed == ladder(Batch(GAME, 2, games=3, seed=4), CHEAP)
+    assert len(lines(log)) == 3 * len(CHEAP) + 3  # random's three games, appended
+    assert logged_ladder(log, deals=3) == replayed  # the last line of a game counts
+
+
+def test_a_line_cut_short_by_a_kill_is_dropped(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    logged_ladder(log, deals=2)
+    whole = log.read_text(encoding="utf-8")
+    log.write_text(whole + whole.splitlines()[0][:40], encoding="utf-8")
+    assert len(GameLog(log)) == 2 * len(CHEAP)
+    assert log.read_text(encoding="utf-8") == whole
+
+
+def test_a_damaged_log_is_refused_with_its_line_and_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    logged_ladder(log, deals=2)
+    damaged = log.read_text(encoding="utf-8").replace('"winners"', '"winner"', 1)
+    log.write_text(damaged, encoding="utf-8")
+    with pytest.raises(PopoteError, match="ligne 1"):
+        GameLog(log)
+    args = ["ladder", GAME, "--players", "2", "--games", "2", "--seed", "4", "--jobs", "1"]
+    assert main([*args, "--levels", ",".join(CHEAP), "--log", str(log), "--lang", "en"]) == 2
+    assert "unreadable game log" in capsys.readouterr().err
+    assert log.read_text(encoding="utf-8") == damaged
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--replay", "facile"], "--replay goes with --log"),
+        (["--log", "LOG", "--replay", "expert"], "--replay expects levels this command measures"),
+        (["--log", "games.txt"], "unknown format"),
+    ],
+)
+def test_the_command_refuses_a_replay_or_log_it_cannot_use(
+    extra: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = [str(tmp_path / "games.jsonl") if word == "LOG" else word for word in extra]
+    args = ["ladder", GAME, "--players", "2", "--games", "2", "--levels", ",".join(CHEAP)]
+    assert main([*args, *extra, "--lang", "en"]) == 2
+    assert said in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_reads_back_its_log(tmp_path: Path) -> None:
+    log, first, second = tmp_path / "games.jsonl", tmp_path / "a.json", tmp_path / "b.json"
+    args = ["ladder", GAME, "--players", "2", "--games", "3", "--seed", "4", "--jobs", "1"]
+    args += ["--levels", ",".join(CHEAP), "--progress", "lines", "--log", str(log)]
+    assert main([*args, "--json", str(first)]) == 0
+    assert main([*args, "--json", str(second)]) == 0
+    assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
+    assert len(lines(log)) == 3 * len(CHEAP)
