@@ -130,3 +130,10 @@ def test_the_command_reads_back_its_log(tmp_path: Path) -> None:
     assert main([*args, "--json", str(second)]) == 0
     assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
     assert len(lines(log)) == 3 * len(CHEAP)
+
+
+def test_two_jobs_keep_the_games_of_one(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    batch = Batch(GAME, 2, games=4, seed=4)
+    assert ladder(batch, CHEAP, jobs=2, log=GameLog(two)) == ladder(batch, CHEAP, log=GameLog(one))
+    assert two.read_text(encoding="utf-8") == one.read_text(encoding="utf-8")

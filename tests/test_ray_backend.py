@@ -215,3 +215,17 @@ def test_without_ray_installed_the_command_says_how_to_get_it_before_any_game(
         status = main([*command, "--backend", "ray", "--lang", lang])
         captured = capsys.readouterr()
         assert status == 2 and captured.err.strip() == message and not captured.out
+
+
+@pytest.mark.usefixtures("cluster")
+def test_a_logged_ladder_keeps_on_ray_the_games_of_the_local_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kept = {}
+    for backend in BACKENDS:
+        log = tmp_path / f"{backend}.jsonl"
+        args = ["ladder", GAME, "--players", "2", "--games", "3", "--levels", "random,moyen"]
+        figures = report(capsys, *args, "--log", str(log), "--backend", backend)
+        kept[backend] = (figures, log.read_text(encoding="utf-8"))
+    assert kept["ray"] == kept["local"]
+    assert len(kept["ray"][1].splitlines()) == 6

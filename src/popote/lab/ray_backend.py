@@ -55,7 +55,7 @@ def play_chunk(work: Callable[[Task], Outcome], chunk: Sequence[Task]) -> list[O
 
 @contextmanager
 def ray_outcomes(
-    work: Callable[[Task], Outcome], tasks: Sequence[Task], jobs: int
+    work: Callable[[Task], Outcome], tasks: Sequence[Task], jobs: int, chunk: int | None = None
 ) -> Iterator[Iterator[Outcome]]:
     """``work`` on every task over the cluster, outcomes in the order of the list.
 
@@ -67,7 +67,7 @@ def ray_outcomes(
     connected = _connect(ray, jobs)
     try:
         remote = ray.remote(play_chunk)
-        size = chunk_size(len(tasks), int(ray.cluster_resources().get("CPU", 1)))
+        size = chunk or chunk_size(len(tasks), int(ray.cluster_resources().get("CPU", 1)))
         refs = [
             remote.remote(work, tasks[start : start + size]) for start in range(0, len(tasks), size)
         ]

@@ -161,7 +161,10 @@ def run_parallel(
     if progress is not None and already:
         progress(already)
     try:  # Ctrl-C while the workers start counts too
-        with _outcomes(work, missing, jobs, backend) as results:
+        # Kept outcomes are worth keeping one by one: a run stopped loses only the tasks
+        # under way, not whole chunks of them.
+        chunk = 1 if kept is not None else None
+        with _outcomes(work, missing, jobs, backend, chunk) as results:
             for outcome in results:
                 new.append(outcome)
                 if kept is not None:
@@ -191,12 +194,18 @@ def _in_order(known: Sequence[Outcome | None], new: Sequence[Outcome]) -> list[O
 
 @contextmanager
 def _outcomes(
-    work: Callable[[Task], Outcome], tasks: Sequence[Task], jobs: int, backend: Backend
+    work: Callable[[Task], Outcome],
+    tasks: Sequence[Task],
+    jobs: int,
+    backend: Backend,
+    chunk: int | None = None,
 ) -> Iterator[Iterator[Outcome]]:
+    """The outcomes in order; ``chunk`` tasks sent to a worker at once (default:
+    :func:`chunk_size`)."""
     if backend == "ray":
         from popote.lab.ray_backend import ray_outcomes  # noqa: PLC0415 - Ray is an optional extra
 
-        with ray_outcomes(work, tasks, jobs) as results:
+        with ray_outcomes(work, tasks, jobs, chunk) as results:
             yield results
     elif jobs <= 1 or len(tasks) < 2:
         yield map(work, tasks)
@@ -205,7 +214,7 @@ def _outcomes(
             min(jobs, len(tasks)), initializer=_ignore_interrupts
         )
         try:
-            yield pool.imap(work, tasks, chunksize=chunk_size(len(tasks), jobs))
+            yield pool.imap(work, tasks, chunksize=chunk or chunk_size(len(tasks), jobs))
         finally:
             pool.terminate()
 
