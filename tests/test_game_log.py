@@ -5,6 +5,11 @@ run plays only its new deals, a changed level is played again with ``--replay``)
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +142,48 @@ def test_two_jobs_keep_the_games_of_one(tmp_path: Path) -> None:
     batch = Batch(GAME, 2, games=4, seed=4)
     assert ladder(batch, CHEAP, jobs=2, log=GameLog(two)) == ladder(batch, CHEAP, log=GameLog(one))
     assert two.read_text(encoding="utf-8") == one.read_text(encoding="utf-8")
+
+
+def children_of(pid: int) -> set[int]:
+    listed = ["ps", "-o", "pid=", "--ppid", str(pid)]
+    found = subprocess.run(listed, check=False, capture_output=True, text=True)
+    return {int(word) for word in found.stdout.split()}
+
+
+def running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_killed_run_keeps_its_games_and_leaves_no_worker_behind(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    args = ["ladder", GAME, "--players", "2", "--games", "200", "--levels", "moyen,difficile"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "popote", *args, "--jobs", "2", "--log", str(log), "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (log.exists() and log.read_text(encoding="utf-8").count("\n") >= 2):
+            assert time.monotonic() < deadline and run.poll() is None
+            time.sleep(0.1)
+        workers = children_of(run.pid)
+        assert workers  # the pool of two jobs (and its helper)
+        run.send_signal(signal.SIGTERM)
+        _, err = run.communicate(timeout=30)
+    finally:
+        run.kill()
+    assert run.returncode == 130
+    assert "Interrupted" in err and "covers the" in err
+    games = len(lines(log))
+    assert 2 <= games < 400
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(running(pid) for pid in workers)
+    assert len(GameLog(log)) == games  # what the log holds reads back whole

@@ -3,16 +3,20 @@ matches on every core.
 
 Every output path is checked before the first game; the figures go to standard output, and
 what is not a figure (progress, elapsed time, files written, Ctrl-C) to standard error, so
-standard output stays the same from run to run. Ctrl-C keeps the games finished so far.
+standard output stays the same from run to run. Ctrl-C keeps the games finished so far, and
+so does SIGTERM (``kill``, a machine shutting down): either stops the workers too.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -206,7 +210,7 @@ def _play(
     those finished and ``True``."""
     started = time.monotonic()
     try:
-        with progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
+        with stopped_as_by_ctrl_c(), progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
             done = run_parallel(work, tasks, jobs, advance, args.backend, kept)
     except Interrupted as interrupt:
         say_line(
@@ -227,6 +231,24 @@ def _play(
         elapsed=duration(time.monotonic() - started, lang),
     )
     return done, False
+
+
+@contextmanager
+def stopped_as_by_ctrl_c() -> Iterator[None]:
+    """SIGTERM stops the batch as Ctrl-C does: the games finished are kept and reported, and
+    the workers are stopped with it instead of playing on, orphaned."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may handle signals
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 FINISHED = Plural(("terminée", "terminées"), ("finished", "finished"))
