@@ -127,12 +127,16 @@ def test_the_command_refuses_a_replay_or_log_it_cannot_use(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_command_reads_back_its_log(tmp_path: Path) -> None:
+def test_the_command_reads_back_its_log_and_says_how_much(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log, first, second = tmp_path / "games.jsonl", tmp_path / "a.json", tmp_path / "b.json"
     args = ["ladder", GAME, "--players", "2", "--games", "3", "--seed", "4", "--jobs", "1"]
     args += ["--levels", ",".join(CHEAP), "--progress", "lines", "--log", str(log)]
     assert main([*args, "--json", str(first)]) == 0
-    assert main([*args, "--json", str(second)]) == 0
+    assert "parties déjà jouées : 0 sur 9" in capsys.readouterr().err
+    assert main([*args, "--json", str(second), "--lang", "en"]) == 0
+    assert "games already played: 9 of 9 (read back" in capsys.readouterr().err
     assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
     assert len(lines(log)) == 3 * len(CHEAP)
 

@@ -210,7 +210,10 @@ def _play(
     those finished and ``True``."""
     started = time.monotonic()
     try:
-        with stopped_as_by_ctrl_c(), progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance:
+        with (
+            stopped_as_by_ctrl_c(),
+            progress_bar(len(tasks), lang, plain=args.progress == "lines") as advance,
+        ):
             done = run_parallel(work, tasks, jobs, advance, args.backend, kept)
     except Interrupted as interrupt:
         say_line(

@@ -59,9 +59,19 @@ def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
         if path is not None:
             check_output_file(path, (suffix,))
     log = game_log(args, levels)
-    records, interrupted = _play(
-        play_task, ladder_tasks(batch, levels, args.reference), jobs, args, lang, kept=log
-    )
+    tasks = ladder_tasks(batch, levels, args.reference)
+    if log is not None:
+        say_line(
+            Text(
+                "Journal {path} : parties déjà jouées : {found} sur {total} (reprises, pas rejouées).",
+                "Log {path}: games already played: {found} of {total} (read back, not replayed).",
+            ),
+            lang,
+            path=log.path,
+            found=number(sum(log.get(task) is not None for task in tasks), lang),
+            total=number(len(tasks), lang),
+        )
+    records, interrupted = _play(play_task, tasks, jobs, args, lang, kept=log)
     if len(records) < len(levels):
         return _nothing_finished(lang)
     report = summarise_ladder(records, levels, args.reference)
