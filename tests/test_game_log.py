@@ -85,13 +85,17 @@ def test_a_replayed_level_is_played_again_and_its_new_games_count(tmp_path: Path
     assert logged_ladder(log, deals=3) == replayed  # the last line of a game counts
 
 
-def test_a_line_cut_short_by_a_kill_is_dropped(tmp_path: Path) -> None:
+def test_a_line_cut_short_by_a_kill_is_left_out_then_cut_off(tmp_path: Path) -> None:
     log = tmp_path / "games.jsonl"
     logged_ladder(log, deals=2)
     whole = log.read_text(encoding="utf-8")
-    log.write_text(whole + whole.splitlines()[0][:40], encoding="utf-8")
+    torn = whole + whole.splitlines()[0][:40]
+    log.write_text(torn, encoding="utf-8")
     assert len(GameLog(log)) == 2 * len(CHEAP)
-    assert log.read_text(encoding="utf-8") == whole
+    assert log.read_text(encoding="utf-8") == torn  # reading changes nothing
+    logged_ladder(log, deals=3)
+    assert log.read_text(encoding="utf-8").startswith(whole)
+    assert len(lines(log)) == 3 * len(CHEAP)
 
 
 def test_a_damaged_log_is_refused_with_its_line_and_left_as_it_was(

@@ -88,13 +88,18 @@ class GameLog:
     """The games of one log file, read once; :meth:`add` appends a line and flushes it, so
     that a run killed at any moment loses at most the game it was writing.
 
-    A last line cut short (the run was killed while writing it) is dropped from the file; a
-    damaged line anywhere else is refused, with its number, before anything is played."""
+    A last line cut short (the run was killed while writing it) is left out, and cut off
+    the file before the next game is written; reading never changes the file, so a log may
+    be read (a report on the deals played so far) while its run goes on. A damaged line
+    anywhere else is refused, with its number, before anything is played. One run writes to
+    a log at a time."""
 
     def __init__(self, path: Path, replay: Collection[str] = ()) -> None:
         self.path = path
         self.replay = frozenset(replay)
         self._games: dict[str, GameRecord] = {}
+        self._whole: int | None = None
+        """The length of the file's complete lines, where a torn line follows them."""
         if path.exists():
             self._read()
 
@@ -102,8 +107,7 @@ class GameLog:
         data = self.path.read_bytes()
         complete = data[: data.rfind(b"\n") + 1]
         if len(complete) < len(data):
-            with self.path.open("r+b") as file:
-                file.truncate(len(complete))
+            self._whole = len(complete)
         for number, line in enumerate(complete.decode("utf-8", "replace").splitlines(), 1):
             if line.strip():
                 record = self._parsed(line, number)
@@ -129,5 +133,9 @@ class GameLog:
 
     def add(self, record: GameRecord) -> None:
         self._games[task_key(record.task)] = record
+        if self._whole is not None:
+            with self.path.open("r+b") as torn:
+                torn.truncate(self._whole)
+            self._whole = None
         with self.path.open("a", encoding="utf-8") as file:
             file.write(json.dumps(record_to_json(record), ensure_ascii=False) + "\n")
