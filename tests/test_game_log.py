@@ -145,6 +145,26 @@ def test_the_command_reads_back_its_log_and_says_how_much(
     assert len(lines(log)) == 3 * len(CHEAP)
 
 
+def test_the_command_says_when_its_log_holds_games_of_another_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The wrong player count (or seed, levels, options) finds none of its games in the log:
+    the command says the log's games belong to another run before playing anything."""
+    log = tmp_path / "games.jsonl"
+    args = ["ladder", GAME, "--games", "2", "--seed", "4", "--jobs", "1", "--progress", "lines"]
+    args += ["--levels", ",".join(CHEAP), "--log", str(log), "--json", str(tmp_path / "r.json")]
+    assert main([*args, "--players", "2"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--players", "3", "--lang", "en"]) == 0
+    said = capsys.readouterr().err
+    assert "games already played: 0 of 6" in said
+    assert "6 games of other runs (another player count, seed, levels or options)" in said
+    assert main([*args, "--players", "3"]) == 0
+    said = capsys.readouterr().err
+    assert "parties déjà jouées : 6 sur 6" in said
+    assert "6 parties d'autres séries" in said
+
+
 def test_two_jobs_keep_the_games_of_one(tmp_path: Path) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     batch = Batch(GAME, 2, games=4, seed=4)

@@ -22,6 +22,7 @@ from popote.cli.paths import check_output_file
 from popote.cli.wording import (
     DONNES,
     JOUEURS,
+    PARTIES,
     bot_label,
     count,
     game_title,
@@ -47,7 +48,7 @@ from popote.lab.ladder import (
     summarise_ladder,
     table_entry,
 )
-from popote.lab.simulate import play_task
+from popote.lab.simulate import GameTask, play_task
 
 YES_NO = (Text("oui", "yes"), Text("non", "no"))
 
@@ -61,16 +62,7 @@ def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
     log = game_log(args, levels)
     tasks = ladder_tasks(batch, levels, args.reference)
     if log is not None:
-        say_line(
-            Text(
-                "Journal {path} : parties déjà jouées : {found} sur {total} (reprises, pas rejouées).",
-                "Log {path}: games already played: {found} of {total} (read back, not replayed).",
-            ),
-            lang,
-            path=log.path,
-            found=number(sum(log.get(task) is not None for task in tasks), lang),
-            total=number(len(tasks), lang),
-        )
+        _say_what_log_holds(log, tasks, lang)
     records, interrupted = _play(play_task, tasks, jobs, args, lang, kept=log)
     if len(records) < len(levels):
         return _nothing_finished(lang)
@@ -94,6 +86,31 @@ def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
         update_table(args.table, report)
         written(args.table, lang)
     return INTERRUPTED if interrupted else 0
+
+
+def _say_what_log_holds(log: GameLog, tasks: list[GameTask], lang: Lang) -> None:
+    say_line(
+        Text(
+            "Journal {path} : parties déjà jouées : {found} sur {total} (reprises, pas rejouées).",
+            "Log {path}: games already played: {found} of {total} (read back, not replayed).",
+        ),
+        lang,
+        path=log.path,
+        found=number(sum(log.get(task) is not None for task in tasks), lang),
+        total=number(len(tasks), lang),
+    )
+    others = log.others(tasks)
+    if others:
+        say_line(
+            Text(
+                "Il contient aussi {games} d'autres séries (autre nombre de joueurs, "
+                "graine, niveaux ou options), laissées de côté.",
+                "It also holds {games} of other runs (another player count, seed, "
+                "levels or options), left aside.",
+            ),
+            lang,
+            games=count(others, PARTIES, lang),
+        )
 
 
 def game_log(args: argparse.Namespace, levels: list[str]) -> GameLog | None:

@@ -125,6 +125,11 @@ class GameLog:
     def __len__(self) -> int:
         return len(self._games)
 
+    def others(self, tasks: Collection[GameTask]) -> int:
+        """How many games of the log are none of these tasks: games of another run (another
+        player count, seed, levels or options), which a mistyped command would not see."""
+        return len(self._games.keys() - {task_key(task) for task in tasks})
+
     def get(self, task: GameTask) -> GameRecord | None:
         """The game this task played, unless the log has none or one of its bots is replayed."""
         if self.replay.intersection(task.bots):
