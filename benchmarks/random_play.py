@@ -7,7 +7,13 @@ time (so others' work on a shared machine does not tilt the ratios). The peer, O
 (optional ``bench`` extra), is driven the same way in the same run, chance nodes sampled
 but not counted, so the ratio compares like with like on this machine.
 
-    python -m benchmarks.random_play [--seconds 3] [--json]
+The machine's speed drifts by a fifth within a minute on a shared host, so the run is cut
+in ``--rounds``: each round times the peer, then every game, then the peer again, and a
+game's ratio in that round is its rate over the mean of the peer's two rates around it. The
+report gives each game's median rate and median ratio over the rounds, and the lowest and
+highest ratio seen.
+
+    python -m benchmarks.random_play [--seconds 1] [--rounds 5] [--json]
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import platform
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import popote
@@ -106,39 +112,70 @@ def rate(name: str, players: int, play: Callable[[random.Random], int], seconds:
     return Rate(name, players, decisions / elapsed, games / elapsed, decisions, games)
 
 
-def run(seconds: float, games: list[str] | None = None) -> dict[str, Any]:
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def _summary(name: str, players: int, rates: list[Rate], ratios: list[float]) -> dict[str, Any]:
+    return {
+        "name": name,
+        "players": players,
+        "decisions_per_second": _median([r.decisions_per_second for r in rates]),
+        "games_per_second": _median([r.games_per_second for r in rates]),
+        "decisions": sum(r.decisions for r in rates),
+        "games": sum(r.games for r in rates),
+        "ratio_to_peer": _median(ratios) if ratios else None,
+        "lowest_ratio": min(ratios) if ratios else None,
+        "highest_ratio": max(ratios) if ratios else None,
+    }
+
+
+def run(seconds: float, games: list[str] | None = None, rounds: int = 1) -> dict[str, Any]:
     pin_to_one_core()
     peer_play = open_spiel_hearts()
-    peer = rate(PEER, 4, peer_play, seconds) if peer_play else None
-    rates = []
-    for name in games or popote.game_names():
-        players = popote.game_info(name)["default_players"]
-        rates.append(rate(name, players, popote_game(name, players), seconds))
+    names = games or popote.game_names()
+    players = {name: popote.game_info(name)["default_players"] for name in names}
+    plays = {name: popote_game(name, players[name]) for name in names}
+    peer_rates: list[Rate] = []
+    rates: dict[str, list[Rate]] = {name: [] for name in names}
+    ratios: dict[str, list[float]] = {name: [] for name in names}
+    for _ in range(rounds):
+        before = rate(PEER, 4, peer_play, seconds) if peer_play else None
+        for name in names:
+            rates[name].append(rate(name, players[name], plays[name], seconds))
+        after = rate(PEER, 4, peer_play, seconds) if peer_play else None
+        if before is None or after is None:
+            continue
+        peer_rates += [before, after]
+        peer_speed = (before.decisions_per_second + after.decisions_per_second) / 2
+        for name in names:
+            ratios[name].append(rates[name][-1].decisions_per_second / peer_speed)
     return {
         "machine": f"{platform.processor() or platform.machine()}, Python {platform.python_version()}",
         "seconds_per_game": seconds,
-        "peer": asdict(peer) if peer else None,
-        "games": [
-            {
-                **asdict(r),
-                "ratio_to_peer": r.decisions_per_second / peer.decisions_per_second
-                if peer
-                else None,
-            }
-            for r in rates
-        ],
+        "rounds": rounds,
+        "peer": _summary(PEER, 4, peer_rates, [1.0] * len(peer_rates)) if peer_rates else None,
+        "games": [_summary(name, players[name], rates[name], ratios[name]) for name in names],
     }
 
 
 def print_table(report: dict[str, Any]) -> None:
     print(f"Random play through the contract, one core ({report['machine']})")
-    print(f"{'game':<24}{'players':>8}{'decisions/s':>14}{'games/s':>10}{'ratio':>8}")
-    rows = report["games"] + ([{**report["peer"], "ratio_to_peer": 1.0}] if report["peer"] else [])
+    print(f"{report['rounds']} rounds of {report['seconds_per_game']} CPU seconds a row; medians")
+    print(f"{'game':<24}{'players':>8}{'decisions/s':>14}{'games/s':>10}{'ratio':>8}{'range':>13}")
+    rows = report["games"] + ([report["peer"]] if report["peer"] else [])
     for row in rows:
         ratio = "-" if row["ratio_to_peer"] is None else f"{row['ratio_to_peer']:.2f}"
+        spread = (
+            ""
+            if row["lowest_ratio"] is None or row["name"] == PEER
+            else f"{row['lowest_ratio']:.2f}-{row['highest_ratio']:.2f}"
+        )
         print(
             f"{row['name']:<24}{row['players']:>8}{row['decisions_per_second']:>14,.0f}"
-            f"{row['games_per_second']:>10,.1f}{ratio:>8}"
+            f"{row['games_per_second']:>10,.1f}{ratio:>8}{spread:>13}"
         )
     if report["peer"] is None:
         print("(peer not installed: pip install -e '.[bench]' to measure OpenSpiel hearts)")
@@ -146,13 +183,16 @@ def print_table(report: dict[str, Any]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time spent on each game")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="CPU seconds on each game in each round"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of every game and the peer")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--game", action="append", choices=popote.game_names(), help="only this game (repeatable)"
     )
     args = parser.parse_args()
-    report = run(args.seconds, args.game)
+    report = run(args.seconds, args.game, args.rounds)
     if args.json:
         print(json.dumps(report, indent=1))
     else:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks import equal_time, search, server_load
+from benchmarks import equal_time, random_play, search, server_load
 from benchmarks.random_play import print_table, run
 
 import popote
@@ -28,6 +28,21 @@ def test_the_benchmark_reports_every_game(capsys: pytest.CaptureFixture[str]) ->
     print_table(report)
     out = capsys.readouterr().out
     assert all(name in out for name in popote.game_names())
+
+
+def test_the_benchmark_rates_each_game_against_the_peer_timed_around_it_in_every_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The peer is timed before and after the games of each round; a stand-in peer that
+    plays Les Pieds dans le Plat itself must come out near a ratio of 1 for that game."""
+    monkeypatch.setattr(
+        random_play, "open_spiel_hearts", lambda: random_play.popote_game("pieds-dans-le-plat", 3)
+    )
+    report = random_play.run(seconds=0.05, games=["pieds-dans-le-plat"], rounds=3)
+    row = report["games"][0]
+    assert report["rounds"] == 3 and report["peer"]["games"] >= 6
+    assert row["lowest_ratio"] <= row["ratio_to_peer"] <= row["highest_ratio"]
+    assert 0.3 < row["ratio_to_peer"] < 3.0
 
 
 def test_the_search_benchmark_times_every_level_the_game_offers() -> None:

@@ -36,8 +36,9 @@ from popote.core.game import Game, GameState, View
 from popote.core.i18n import Text
 from popote.core.options import OptionValue, resolve_options
 
-# Linked lists (item, previous) so that cloning a match shares its past instead of copying it.
-_Chain = tuple[Any, Any] | None
+# The moves played, newest first, as a linked list (seat, action, events or None, previous
+# move): cloning a match shares its past instead of copying it, and a move costs one tuple.
+_Past = tuple[int, Action, "tuple[FrozenDict, ...] | None", Any] | None
 
 _OVER = Text("la partie est terminée", "the match is over")
 _NOT_YOUR_TURN = Text(
@@ -60,31 +61,42 @@ def counted(seat: object) -> str:
     return shown(seat + 1 if type(seat) is int else seat)
 
 
-def _unchain(chain: _Chain) -> list[Any]:
-    items: list[Any] = []
-    while chain is not None:
-        items.append(chain[0])
-        chain = chain[1]
-    items.reverse()
-    return items
+def _moves(past: _Past) -> list[tuple[int, Action, tuple[FrozenDict, ...] | None]]:
+    """The moves of ``past``, oldest first."""
+    moves = []
+    while past is not None:
+        seat, action, events, past = past
+        moves.append((seat, action, events))
+    moves.reverse()
+    return moves
 
 
 class Match:
-    """One match of one game. Every client, bot and outside check goes through this."""
+    """One match of one game. Every client, bot and outside check goes through this.
+
+    ``to_act`` and ``over`` are read before every decision, so they are plain attributes,
+    copied from the game's state after each move, rather than properties; the match itself
+    never trusts them (a caller may overwrite its own copy) and checks the state instead.
+    """
 
     __slots__ = (
-        "_events",
         "_game",
-        "_history",
         "_legal",
         "_legal_seat",
         "_options",
+        "_past",
         "_players",
         "_seed",
+        "_start_events",
         "_state",
+        "over",
+        "to_act",
     )
     _legal_seat: int | None
     _legal: Sequence[Action]
+    to_act: tuple[int, ...]
+    """The seats that have a decision now (empty once the match is over)."""
+    over: bool
 
     def __init__(
         self,
@@ -100,28 +112,20 @@ class Match:
         self._seed = seed
         self._options = dict(options)
         self._state = state
-        self._history: _Chain = None
-        self._events: _Chain = (frozen_events(start_events), None) if start_events else None
-        self._forget_legal()
+        self._past: _Past = None
+        self._start_events = frozen_events(start_events)
+        self._moved()
 
     # --- the contract -----------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._state.to_act
-
-    @property
-    def over(self) -> bool:
-        return self._state.over
-
     def legal_actions(self, seat: int) -> list[Action]:
-        state = self._state
-        if seat not in state.to_act or type(seat) is not int:
+        # The state's own ``to_act``: the match's copy is public, and a caller may overwrite it.
+        if type(seat) is not int or seat not in self._state.to_act:
             return []
         if seat != self._legal_seat:
             # The game's own sequence, not a copy: it is read only while nothing has been
             # played since (``_legal_seat`` is forgotten at every move), and callers get copies.
-            self._legal = state.legal_actions(seat)
+            self._legal = self._state.legal_actions(seat)
             self._legal_seat = seat
         return list(self._legal)
 
@@ -135,13 +139,16 @@ class Match:
         return self._checked_act(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        events = self._state.apply(seat, action)
-        self._history = ((seat, action), self._history)
+        state = self._state
+        events = state.apply(seat, action)
         self._legal_seat = None
+        self.to_act = state.to_act
+        self.over = state.over
         if not events:
+            self._past = (seat, action, None, self._past)
             return []
         handed_out = frozen_events(events)
-        self._events = (handed_out, self._events)
+        self._past = (seat, action, handed_out, self._past)
         return list(handed_out)
 
     def _checked_act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -168,9 +175,12 @@ class Match:
         """Play ``action``, one of ``legal_actions(seat)`` at this very position, unchecked
         and without keeping its events: for a search playing out a sampled world, where
         nobody is shown anything. Anything else goes through :meth:`act`."""
-        self._state.apply(seat, action)
-        self._history = ((seat, action), self._history)
+        state = self._state
+        state.apply(seat, action)
+        self._past = (seat, action, None, self._past)
         self._legal_seat = None
+        self.to_act = state.to_act
+        self.over = state.over
 
     def hush(self) -> Match:
         """This match, made quiet for a search that plays it with :meth:`play` only: its
@@ -194,7 +204,7 @@ class Match:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        return [{"seat": seat, "action": action} for seat, action in _unchain(self._history)]
+        return [{"seat": seat, "action": action} for seat, action, _ in _moves(self._past)]
 
     def determinize(self, seat: int, seed: int) -> Match:
         """A world consistent with what ``seat`` knows; its history starts empty."""
@@ -247,8 +257,11 @@ class Match:
         return self._stored_events()
 
     def _stored_events(self) -> list[Event]:
-        batches: list[tuple[FrozenDict, ...]] = _unchain(self._events)
-        return [event for batch in batches for event in batch]
+        stored: list[Event] = list(self._start_events)
+        for _, _, events in _moves(self._past):
+            if events:
+                stored += events
+        return stored
 
     def clone(self) -> Match:
         """An independent copy; its past is shared, not copied."""
@@ -258,9 +271,9 @@ class Match:
         twin._seed = self._seed
         twin._options = self._options
         twin._state = self._state.clone()
-        twin._history = self._history
-        twin._events = self._events
-        twin._forget_legal()
+        twin._past = self._past
+        twin._start_events = self._start_events
+        twin._moved()
         return twin
 
     __copy__ = clone
@@ -275,9 +288,12 @@ class Match:
             "history": [{"seat": h["seat"], "action": dict(h["action"])} for h in self.history],
         }
 
-    def _forget_legal(self) -> None:
+    def _moved(self) -> None:
+        """Read the state after a change made other than by a move."""
         self._legal_seat = None
         self._legal = ()
+        self.to_act = self._state.to_act
+        self.over = self._state.over
 
     def _find_legal(self, seat: int, action: Mapping[str, Any]) -> Action | None:
         """The legal action ``action`` stands for, only if it has exactly its JSON types."""
