@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import popote
+from popote.core.actions import FrozenDict, FrozenList
 from popote.core.chance import Chance
 from popote.core.errors import shown
 
@@ -54,6 +55,18 @@ def snapshot(match: popote.Match, whole_history: bool = False) -> str:
 
 def assert_json(value: Any) -> None:
     assert json.loads(json.dumps(value)) is not None
+
+
+ATOMS = (str, int, float, bool, type(None))
+
+
+def deeply_frozen(value: Any) -> bool:
+    """Whether nothing in ``value`` can be changed: frozen dicts and lists, tuples, atoms."""
+    if isinstance(value, FrozenDict):
+        return all(map(deeply_frozen, value.values()))
+    if isinstance(value, FrozenList | tuple):
+        return all(map(deeply_frozen, value))
+    return isinstance(value, ATOMS)
 
 
 def nested(depth: int) -> list[Any]:
@@ -236,6 +249,7 @@ def random_playthrough(name: str, players: int, seed: int, options: dict[str, An
         events = match.act(seat, sent)
         assert_json(events)
         assert all(isinstance(event, dict) and "type" in event for event in events)
+        assert all(map(deeply_frozen, events)), "an event handed out can be changed"
     assert match.over, f"no end after {MAX_STEPS} steps"
     return match
 

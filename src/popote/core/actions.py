@@ -170,6 +170,32 @@ def _frozen_list(items: Iterable[Any]) -> FrozenList:
     return made
 
 
+def frozen_atoms(items: Iterable[Any]) -> FrozenList:
+    """``items`` as a frozen list, without looking at them: only for items already frozen
+    (atoms such as a game's card names, actions, frozen values). A game builds the lists of
+    its frequent events with it, where :func:`frozen` would check every item.
+
+    >>> frozen_atoms(["7H", "QS"])
+    ['7H', 'QS']
+    """
+    made: FrozenList = _new_list(FrozenList)
+    _extend(made, items)
+    return made
+
+
+def frozen_fields(**fields: Any) -> FrozenDict:
+    """An event of values already frozen (atoms, :func:`frozen_atoms` lists, shared frozen
+    values), built without looking at them (see :func:`frozen_atoms`).
+
+    >>> event = frozen_fields(type="hand", cards=frozen_atoms(["7H"]))
+    >>> type(event).__name__, event
+    ('FrozenDict', {'type': 'hand', 'cards': ['7H']})
+    """
+    made: FrozenDict = _new_dict(FrozenDict)
+    _fill_dict(made, fields)
+    return made
+
+
 def frozen_events(events: Iterable[Any]) -> tuple[FrozenDict, ...]:
     """``events`` as a tuple of frozen dicts (those already frozen shared, not copied)."""
     batch = tuple(events)

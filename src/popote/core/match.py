@@ -135,21 +135,24 @@ class Match:
             # position (``_legal_seat`` is forgotten at every move), so the checks below hold.
             for handed in self._legal:
                 if handed is action:
-                    return self._apply(seat, action)
+                    break
+            else:
+                return self._checked_act(seat, action)
+            state = self._state
+            events = state.apply(seat, action)
+            self._legal_seat = None
+            self.to_act = state.to_act
+            self.over = state.over
+            if not events:
+                self._past = (seat, action, None, self._past)
+                return []
+            for event in events:
+                if type(event) is not FrozenDict:
+                    events = frozen_events(events)
+                    break
+            self._past = (seat, action, tuple(events), self._past)
+            return list(events)
         return self._checked_act(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        state = self._state
-        events = state.apply(seat, action)
-        self._legal_seat = None
-        self.to_act = state.to_act
-        self.over = state.over
-        if not events:
-            self._past = (seat, action, None, self._past)
-            return []
-        handed_out = frozen_events(events)
-        self._past = (seat, action, handed_out, self._past)
-        return list(handed_out)
 
     def _checked_act(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
         state = self._state
@@ -169,7 +172,9 @@ class Match:
             raise IllegalAction(
                 _NOT_LEGAL.format(seat=counted(seat), action=shown(action), legal=allowed)
             )
-        return self._apply(seat, legal)
+        # Played by the hot path, as if just handed to this seat alone.
+        self._legal, self._legal_seat = (legal,), seat
+        return self.act(seat, legal)
 
     def play(self, seat: int, action: Action) -> None:
         """Play ``action``, one of ``legal_actions(seat)`` at this very position, unchecked

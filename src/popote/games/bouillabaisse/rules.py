@@ -12,7 +12,7 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
-from popote.core.actions import Action, Event
+from popote.core.actions import Action, Event, frozen_atoms, frozen_fields
 from popote.core.chance import Chance
 from popote.core.game import GameState, Options, View
 from popote.games.bouillabaisse.cards import (
@@ -152,22 +152,29 @@ class BouillabaisseState(GameState):
         hands = [sorted(hand) for hand in (self._shuffled_hands() if hands is None else hands)]
         self.set_hands(hands)
         self.left = sum(len(hand) for hand in hands)
+        # Built frozen: the match would otherwise freeze them item by item, six times a match.
         events.append(
-            {
-                "type": "manche_start",
-                "manche": self.manche,
-                "dealer": self.dealer,
-                "leader": self.leader,
-                "hand_size": len(hands[0]),
-                "rules": [rule.value for rule in RULES_OF[self.manche]],
-                "sign": sign_of(self.manche),
-                "targets": self.public_targets(),
-                "removed": [NAMES[card] for card in self.removed],
-            }
+            frozen_fields(
+                type="manche_start",
+                manche=self.manche,
+                dealer=self.dealer,
+                leader=self.leader,
+                hand_size=len(hands[0]),
+                rules=frozen_atoms([rule.value for rule in RULES_OF[self.manche]]),
+                sign=sign_of(self.manche),
+                targets=frozen_fields(**self.public_targets()),
+                removed=frozen_atoms([NAMES[card] for card in self.removed]),
+            )
         )
         for seat, hand in enumerate(hands):
-            cards_seen = [NAMES[card] for card in hand]
-            events.append({"type": "hand", "seat": seat, "cards": cards_seen, "visible_to": [seat]})
+            events.append(
+                frozen_fields(
+                    type="hand",
+                    seat=seat,
+                    cards=frozen_atoms([NAMES[card] for card in hand]),
+                    visible_to=frozen_atoms((seat,)),
+                )
+            )
         return events
 
     def _pass_deal(self) -> list[Event]:
@@ -297,22 +304,26 @@ class BouillabaisseState(GameState):
         self.scores.append(scores)
         self.details.append(detail)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
-        return {
-            "type": "manche_end",
-            "manche": self.manche,
-            "scores": list(scores),
-            "totals": list(self.totals),
-            "detail": _copy_detail(detail),
-            "tricks": list(self.tricks),
-            "reversed": reversed_for,
-        }
+        return frozen_fields(
+            type="manche_end",
+            manche=self.manche,
+            scores=frozen_atoms(scores),
+            totals=frozen_atoms(self.totals),
+            detail=frozen_fields(**{rule: frozen_atoms(points) for rule, points in detail.items()}),
+            tricks=frozen_atoms(self.tricks),
+            reversed=frozen_atoms(reversed_for),
+        )
 
     def _end_game(self) -> Event:
         self.over = True
         self.phase = Phase.OVER
         self.to_act = ()
         result = self.result()
-        return {"type": "game_over", "totals": result["scores"], "winners": result["winners"]}
+        return frozen_fields(
+            type="game_over",
+            totals=frozen_atoms(result["scores"]),
+            winners=frozen_atoms(result["winners"]),
+        )
 
     @property
     def progress(self) -> int:
