@@ -38,7 +38,7 @@ from popote.core.options import OptionValue, resolve_options
 
 # The moves played, newest first, as a linked list (seat, action, events or None, previous
 # move): cloning a match shares its past instead of copying it, and a move costs one tuple.
-_Past = tuple[int, Action, "tuple[FrozenDict, ...] | None", Any] | None
+_Past = tuple[int, Action, "tuple[Event, ...] | None", Any] | None
 
 _OVER = Text("la partie est terminée", "the match is over")
 _NOT_YOUR_TURN = Text(
@@ -61,7 +61,7 @@ def counted(seat: object) -> str:
     return shown(seat + 1 if type(seat) is int else seat)
 
 
-def _moves(past: _Past) -> list[tuple[int, Action, tuple[FrozenDict, ...] | None]]:
+def _moves(past: _Past) -> list[tuple[int, Action, tuple[Event, ...] | None]]:
     """The moves of ``past``, oldest first."""
     moves = []
     while past is not None:
@@ -139,7 +139,7 @@ class Match:
             else:
                 return self._checked_act(seat, action)
             state = self._state
-            events = state.apply(seat, action)
+            events: Sequence[Event] = state.apply(seat, action)
             self._legal_seat = None
             self.to_act = state.to_act
             self.over = state.over
