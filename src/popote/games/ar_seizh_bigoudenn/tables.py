@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import Any
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList, secret_event
 from popote.core.memo import Memo
+from popote.core.named import NamedEnum
 from popote.core.windows import ReactionWindow, SealedBids
 
 
-class Stage(enum.Enum):
+class Stage(NamedEnum):
     ACTION = "action"  # the player on turn uses a hand (or stops)
     COOK = "cook"  # the player on turn may cook one dish
     GRAB = "grab"  # a utensil fell: others may grab it
@@ -22,16 +22,10 @@ class Stage(enum.Enum):
     PASSOIRE = "passoire"  # the passoire's holder may recover a card spent in the TEUT
     OVER = "over"
 
-    def __init__(self, name: str) -> None:
-        self.text = name  # read at every view: an enum's ``value`` is a slow property
 
-
-class Face(enum.Enum):
+class Face(NamedEnum):
     GALETTE = "galette"
     CREPE = "crepe"
-
-    def __init__(self, name: str) -> None:
-        self.text = name  # read at every view: an enum's ``value`` is a slow property
 
     def flipped(self) -> Face:
         return Face.CREPE if self is Face.GALETTE else Face.GALETTE

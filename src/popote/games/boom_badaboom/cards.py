@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from popote.core.named import NamedEnum
 from popote.core.options import OptionValue
 
 NAME = "boom-badaboom"
@@ -31,19 +32,19 @@ class Category(enum.Enum):
     OBJECTIVE = "objective"
 
 
-class Role(enum.Enum):
+class Role(NamedEnum):
     PATISSIER = "patissier"
     FARCEUR = "farceur"
     GLOUTON = "glouton"
 
 
-class Mode(enum.Enum):
+class Mode(NamedEnum):
     ROLES = "roles"
     COOP = "coop"
     SOLO = "solo"
 
 
-class Phase(enum.Enum):
+class Phase(NamedEnum):
     PLAY = "play"
     REACT = "react"
     STEAL = "steal"
@@ -52,14 +53,14 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class EndReason(enum.Enum):
+class EndReason(NamedEnum):
     EXPLOSION = "explosion"
     GLOUTON = "glouton"
     TIMER = "timer"
     EMPTY_DECK = "empty_deck"
 
 
-class Side(enum.Enum):
+class Side(NamedEnum):
     PATISSIERS = "patissiers"
     FARCEURS = "farceurs"
     GLOUTON = "glouton"
@@ -67,7 +68,7 @@ class Side(enum.Enum):
     OVEN = "four"
 
 
-class LinkMode(enum.Enum):
+class LinkMode(NamedEnum):
     """How a card sits in a reaction chain."""
 
     MAIN = "main"
@@ -77,7 +78,7 @@ class LinkMode(enum.Enum):
     BOOST = "boost"
 
 
-MODES = {mode.value: mode for mode in LinkMode}
+MODES = {mode.text: mode for mode in LinkMode}
 """Each link mode by its name, as views and actions spell it (no enum call on a hot path)."""
 
 
@@ -176,7 +177,7 @@ def key_of(card: int) -> str:
     return KEYS[card]
 
 
-class Event(enum.Enum):
+class Event(NamedEnum):
     INGREDIENT_SWAP = "ingredient_swap"  # Échange d'Ingrédients
     OVEN_BROKEN = "oven_broken"  # Four en panne
     SURPRISE_INVENTORY = "surprise_inventory"  # Inventaire surprise

@@ -184,11 +184,11 @@ class BoomEffects(BoomData):
     def reveal_event(self) -> list[GameEvent]:
         self.event = self.event_pile.pop() if self.event_pile else None
         events = self.told(
-            type="round_started", round=self.round, event=self.event and self.event.value
+            type="round_started", round=self.round, event=self.event and self.event.text
         )
         if self.event is None:
             return events
-        self.events_seen.append(self.event.value)
+        self.events_seen.append(self.event.text)
         if self.event is Event.INGREDIENT_SWAP:
             events += self.pass_hands_left()
         elif self.event is Event.SURPRISE_INVENTORY:
@@ -221,9 +221,9 @@ class BoomEffects(BoomData):
 
     def round_end_effects(self) -> list[GameEvent]:
         if self.event is Event.EMERGENCY_VENT and self.size > VENT_ABOVE:
-            return self.change_size(-VENT_DROP, Event.EMERGENCY_VENT.value)
+            return self.change_size(-VENT_DROP, Event.EMERGENCY_VENT.text)
         if self.event is Event.AUTO_REHEAT and self.size < REHEAT_BELOW:
-            return self.change_size(REHEAT_RISE, Event.AUTO_REHEAT.value)
+            return self.change_size(REHEAT_RISE, Event.AUTO_REHEAT.text)
         return []
 
     # --- ends --------------------------------------------------------------------------
@@ -265,7 +265,7 @@ class BoomEffects(BoomData):
         return [
             {
                 "type": "game_over",
-                "end": reason.value,
+                "end": reason.text,
                 "winning_side": result["winning_side"],
                 "winners": result["winners"],
                 "roles": result["roles"],

@@ -52,8 +52,8 @@ def play_action(card: str, target: int = -1) -> Action:
 @cache
 def react_action(card: str, mode: LinkMode, target: int = -1) -> Action:
     if target < 0:
-        return Action(type="react", card=card, mode=mode.value)
-    return Action(type="react", card=card, mode=mode.value, target=target)
+        return Action(type="react", card=card, mode=mode.text)
+    return Action(type="react", card=card, mode=mode.text, target=target)
 
 
 @cache
@@ -408,7 +408,7 @@ class BoomState(BoomEffects):
         if not (self.event is Event.OVEN_BROKEN or self.drawn):
             events += self.draw_for(seat)
         if self.event is Event.PROGRESSIVE_RISE:
-            events += self.change_size(1, Event.PROGRESSIVE_RISE.value)
+            events += self.change_size(1, Event.PROGRESSIVE_RISE.text)
             if self.over:
                 return events
         if self.deck_out:

@@ -27,7 +27,7 @@ from popote.games.boom_badaboom.cards import (
 )
 from popote.games.boom_badaboom.chain import Link
 
-ORDINARY_VALUES = tuple((event, event.value) for event in ORDINARY_EVENTS)
+ORDINARY_VALUES = tuple((event, event.text) for event in ORDINARY_EVENTS)
 """The ordinary events in the pile's order, each with its name, read without the enum."""
 _new_dict = dict.__new__
 _fill_dict = dict.update
@@ -148,7 +148,7 @@ class BoomData(GameState):
     def view(self, seat: int | None) -> View:
         over, revealed, hands = self.over, self.revealed, self.hands
         roles = [
-            role.value if role is not None and (over or revealed[s] or s == seat) else None
+            role.text if role is not None and (over or revealed[s] or s == seat) else None
             for s, role in enumerate(self.roles)
         ]
         known = self.known[self.players if seat is None else seat]
@@ -156,9 +156,9 @@ class BoomData(GameState):
             "game": NAME,
             "seat": seat,
             "players": self.players,
-            "mode": self.mode.value,
+            "mode": self.mode.text,
             "difficulty": self.difficulty,
-            "phase": self.phase.value,
+            "phase": self.phase.text,
             "to_act": list(self.to_act),
             "over": over,
             "round": self.round,
@@ -167,7 +167,7 @@ class BoomData(GameState):
             "capacity": self.capacity,
             "deck_size": len(self.deck),
             "discard": list(map(_key_of, self.discard)),
-            "event": self.event.value if self.event else None,
+            "event": self.event.text if self.event else None,
             "events_seen": list(self.events_seen),
             "events_left": len(self.event_pile),
             "last_round": self.last_round,
@@ -179,7 +179,7 @@ class BoomData(GameState):
             else [],
             "hand_sizes": list(map(len, hands)),
             "chain": [
-                {"seat": s, "card": card, "mode": mode.value, "target": target}
+                {"seat": s, "card": card, "mode": mode.text, "target": target}
                 for s, card, mode, target in self.chain
             ]
             if self.chain
@@ -198,7 +198,7 @@ class BoomData(GameState):
                 keys(cards.intersection(hands[s])) if cards and s != seat else []
                 for s, cards in enumerate(known)
             ],
-            "end": self.end_reason.value if self.end_reason else None,
+            "end": self.end_reason.text if self.end_reason else None,
         }
         if seat is not None:
             view["hand"] = keys(hands[seat])
@@ -212,24 +212,24 @@ class BoomData(GameState):
         side = self.winning_side
         if self.mode is Mode.ROLES:
             sides = {
-                Side.PATISSIERS.value: [s for s in seats if self.roles[s] is Role.PATISSIER],
-                Side.FARCEURS.value: [s for s in seats if self.roles[s] is Role.FARCEUR],
-                Side.GLOUTON.value: [s for s in seats if self.roles[s] is Role.GLOUTON],
+                Side.PATISSIERS.text: [s for s in seats if self.roles[s] is Role.PATISSIER],
+                Side.FARCEURS.text: [s for s in seats if self.roles[s] is Role.FARCEUR],
+                Side.GLOUTON.text: [s for s in seats if self.roles[s] is Role.GLOUTON],
             }
-            winners = sides[side.value] if side else []
+            winners = sides[side.text] if side else []
             scores = [1 if s in winners else 0 for s in seats]
         else:
             # Everyone shares one fate: all win when the cake survives, nobody when it explodes.
-            sides = {Side.TEAM.value: list(seats)}
+            sides = {Side.TEAM.text: list(seats)}
             winners = list(seats) if side is Side.TEAM else []
             scores = [self.rounds_survived] * self.players
         return {
             "scores": scores,
             "winners": winners,
-            "winning_side": side.value if side else None,
+            "winning_side": side.text if side else None,
             "sides": sides,
-            "roles": [role.value if role else None for role in self.roles],
-            "end": self.end_reason.value if self.end_reason else None,
+            "roles": [role.text if role else None for role in self.roles],
+            "end": self.end_reason.text if self.end_reason else None,
             "size": self.size,
             "capacity": self.capacity,
             "rounds_survived": self.rounds_survived,
