@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= pieds-dans-le-plat
 
-.PHONY: run play test lint chromium bench clean
+.PHONY: run play test lint chromium valgrind bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ play: $(VENV)/.installed
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
+# benchmarks.instructions counts instructions under Valgrind (its test runs it too).
+valgrind:
+	command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
+
 # mypy checks against the same packages the tests import, Ray included.
 lint: $(VENV)/.installed-ray
 	$(BIN)/ruff format --check src tests benchmarks
@@ -48,11 +52,12 @@ lint: $(VENV)/.installed-ray
 	$(BIN)/mypy
 
 # loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
-test: lint chromium
+test: lint chromium valgrind
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
-bench: $(VENV)/.installed-bench
+bench: $(VENV)/.installed-bench valgrind
 	$(BIN)/python -m benchmarks.random_play
+	$(BIN)/python -m benchmarks.instructions
 	$(BIN)/python -m benchmarks.rl_env
 
 clean:

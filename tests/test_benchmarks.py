@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks import equal_time, random_play, search, server_load
+from benchmarks import equal_time, instructions, random_play, search, server_load
 from benchmarks.random_play import print_table, run
 
 import popote
@@ -43,6 +44,17 @@ def test_the_benchmark_rates_each_game_against_the_peer_timed_around_it_in_every
     assert report["rounds"] == 3 and report["peer"]["games"] >= 6
     assert row["lowest_ratio"] <= row["ratio_to_peer"] <= row["highest_ratio"]
     assert 0.3 < row["ratio_to_peer"] < 3.0
+
+
+def test_the_instruction_benchmark_counts_a_decision_of_random_play() -> None:
+    """Under callgrind: a decision of Les Pieds dans le Plat costs thousands of instructions
+    (start-up and imports, hundreds of millions, are left out), and a rerun counts the same
+    within the few millions start-up moves by."""
+    if shutil.which("valgrind") is None:
+        missing_service("valgrind is not installed (make test installs Debian's valgrind)")
+    row = instructions.per_decision("pieds-dans-le-plat", decisions=300)
+    assert row["decisions"] > 200
+    assert 10_000 < row["instructions_per_decision"] < 2_000_000
 
 
 def test_the_search_benchmark_times_every_level_the_game_offers() -> None:

@@ -40,6 +40,12 @@ def test_make_test_installs_chromium_when_missing(tmp_path: Path) -> None:
     assert "apt-get install -y chromium" in planned("test", tmp_path)
 
 
+def test_make_test_and_make_bench_install_valgrind_when_missing(tmp_path: Path) -> None:
+    assert "apt-get install -y valgrind" in planned("test", tmp_path)
+    bench = planned("bench", tmp_path)
+    assert "apt-get install -y valgrind" in bench and "benchmarks.instructions" in bench
+
+
 def test_make_test_still_installs_the_developer_tools(tmp_path: Path) -> None:
     commands = planned("test", tmp_path)
     assert "pip install -q -e '.[dev]'" in commands and "pytest" in commands
