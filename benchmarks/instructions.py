@@ -19,7 +19,6 @@ Needs ``valgrind`` (Debian's package); one to three minutes a row.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -30,7 +29,7 @@ import tempfile
 from typing import Any
 
 import popote
-from benchmarks.random_play import PEER, open_spiel_hearts, popote_game
+from benchmarks.random_play import PEER, open_spiel_hearts, popote_game, show
 
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
@@ -127,11 +126,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed: apt-get install valgrind")
-    report = run(args.decisions, args.game or popote.game_names(), open_spiel_hearts() is not None)
-    if args.json:
-        print(json.dumps(report, indent=1))
-    else:
-        print_table(report)
+    names = args.game or popote.game_names()
+    show(run(args.decisions, names, open_spiel_hearts() is not None), args.json, print_table)
 
 
 if __name__ == "__main__":

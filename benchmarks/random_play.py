@@ -181,6 +181,14 @@ def print_table(report: dict[str, Any]) -> None:
         print("(peer not installed: pip install -e '.[bench]' to measure OpenSpiel hearts)")
 
 
+def show(report: dict[str, Any], as_json: bool, table: Callable[[dict[str, Any]], None]) -> None:
+    """Print ``report`` as JSON, or as the benchmark's ``table`` for people."""
+    if as_json:
+        print(json.dumps(report, indent=1))
+    else:
+        table(report)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
@@ -192,11 +200,7 @@ def main() -> None:
         "--game", action="append", choices=popote.game_names(), help="only this game (repeatable)"
     )
     args = parser.parse_args()
-    report = run(args.seconds, args.game, args.rounds)
-    if args.json:
-        print(json.dumps(report, indent=1))
-    else:
-        print_table(report)
+    show(run(args.seconds, args.game, args.rounds), args.json, print_table)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ to one core, so that a busy machine slows every row alike instead of skewing the
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import time
@@ -25,7 +24,7 @@ from typing import Any
 import numpy as np
 
 import popote
-from benchmarks.random_play import open_spiel_hearts, pin_to_one_core
+from benchmarks.random_play import open_spiel_hearts, pin_to_one_core, show
 from popote.rl import aec_env
 from popote.rl.batch import BatchEnv
 from popote.rl.games.bouillabaisse_batch import BouillabaisseBatch
@@ -159,11 +158,7 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = run(args.seconds, args.batch, args.arrays)
-    if args.json:
-        print(json.dumps(report, indent=1))
-    else:
-        print_table(report)
+    show(run(args.seconds, args.batch, args.arrays), args.json, print_table)
 
 
 if __name__ == "__main__":
