@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -126,3 +128,21 @@ def test_the_readme_names_every_option_of_play_and_replay(
     for option in described_options(help_of([command, "--lang", "en"], capsys)):
         if option.startswith("--"):
             assert f"`{option}" in readme, f"README says nothing of {command} {option}"
+
+
+@pytest.mark.parametrize("command", [["--help"], ["serve", "--help"], ["train", "--help"]])
+def test_popote_starts_on_the_base_install_without_the_rl_and_gpu_extras(
+    command: list[str],
+) -> None:
+    """``make run`` installs Popote without its extras: the command must still start."""
+    script = (
+        "import sys\n"
+        "sys.modules.update(torch=None, pettingzoo=None, gymnasium=None, ray=None)\n"
+        "from popote.cli.main import main\n"
+        f"sys.exit(main({command!r}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("utilisation")

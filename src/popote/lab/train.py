@@ -41,7 +41,7 @@ from popote.core.match import Match
 from popote.lab.learner import Learner, make_learner
 from popote.lab.tally import MancheTally
 from popote.rl.batch import BatchEnv
-from popote.rl.env import final_rewards
+from popote.rl.decisions import final_rewards
 from popote.rl.games import TABLES
 from popote.rl.games.bouillabaisse_batch import BouillabaisseBatch
 from popote.rl.learned import LearnedBot, make_bot

@@ -24,8 +24,7 @@ import numpy as np
 
 import popote
 from popote.core.options import OptionValue
-from popote.rl.decisions import Decisions
-from popote.rl.env import final_rewards, new_observer
+from popote.rl.decisions import Decisions, final_rewards, new_observer
 from popote.rl.games import TABLES
 
 

@@ -9,7 +9,7 @@ and still have the very actions they had at the opening; anything else opens a n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -19,7 +19,7 @@ from popote.core.errors import IllegalAction, shown
 from popote.core.i18n import Text
 from popote.core.match import Match, counted
 from popote.rl.games import GameTables
-from popote.rl.observers import Observer
+from popote.rl.observers import Observer, ViewObserver
 
 _NOT_AN_INDEX = Text(
     "action attendue : un entier de 0 à {last}, reçu {action}",
@@ -32,6 +32,18 @@ _NOT_LEGAL = Text(
 _NO_DECISION = Text(
     "aucune décision à prendre : la partie est finie", "no decision to take: the match is over"
 )
+
+
+def final_rewards(result: Mapping[str, Any], players: int) -> list[float]:
+    """+1 for each winner (every seat of a winning team), -1 for every other seat."""
+    winners = set(result["winners"])
+    return [1.0 if seat in winners else -1.0 for seat in range(players)]
+
+
+def new_observer(tables: GameTables, match: Match) -> Observer:
+    """The game's own fast observer where it has one, else the reference."""
+    fast = tables.fast_observer
+    return ViewObserver(tables.observation, match) if fast is None else fast(match)
 
 
 class Window:

@@ -24,9 +24,8 @@ from popote.core.errors import InvalidSetup, shown
 from popote.core.i18n import Text
 from popote.core.match import Match
 from popote.core.options import OptionValue
-from popote.rl.decisions import Decisions
-from popote.rl.games import TABLES, GameTables
-from popote.rl.observers import Observer, ViewObserver
+from popote.rl.decisions import Decisions, final_rewards, new_observer
+from popote.rl.games import TABLES
 
 Observation = dict[str, np.ndarray]
 RENDER_MODES = ("ansi", "human")
@@ -34,18 +33,6 @@ RENDER_MODES = ("ansi", "human")
 
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
-
-
-def final_rewards(result: Mapping[str, Any], players: int) -> list[float]:
-    """+1 for each winner (every seat of a winning team), -1 for every other seat."""
-    winners = set(result["winners"])
-    return [1.0 if seat in winners else -1.0 for seat in range(players)]
-
-
-def new_observer(tables: GameTables, match: Match) -> Observer:
-    """The game's own fast observer where it has one, else the reference."""
-    fast = tables.fast_observer
-    return ViewObserver(tables.observation, match) if fast is None else fast(match)
 
 
 class PopoteEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
