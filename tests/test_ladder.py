@@ -12,7 +12,14 @@ import pytest
 
 from popote.cli import batch
 from popote.cli.main import main
-from popote.lab.ladder import ANCHOR_MU, default_levels, fit, ladder, ladder_tasks
+from popote.lab.ladder import (
+    ANCHOR_MU,
+    ROUND_ROBIN,
+    default_levels,
+    fit,
+    ladder,
+    ladder_tasks,
+)
 from popote.lab.simulate import Batch, GameRecord, GameTask, Interrupted
 
 GAME = "pieds-dans-le-plat"
@@ -125,3 +132,42 @@ def test_appris_is_refused_where_no_network_ships(capsys: pytest.CaptureFixture[
     args = ["ladder", "stir-fry-eighteen", "--levels", "moyen,appris", "--games", "1"]
     assert main([*args, "--lang", "en"]) == 2
     assert "random,facile,moyen,difficile,expert" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("players", "levels"), [(3, CHEAP), (4, ("facile", "moyen"))])
+def test_a_round_robin_seats_every_level_at_every_seat_once_a_deal(
+    players: int, levels: tuple[str, ...]
+) -> None:
+    tasks = ladder_tasks(Batch(GAME, players, games=2, seed=7), levels, ROUND_ROBIN)
+    deals = [tasks[start : start + len(levels)] for start in range(0, len(tasks), len(levels))]
+    assert [{task.seed for task in deal} for deal in deals] == [{7}, {8}]
+    for deal in deals:
+        for level in levels:
+            held = [seat for task in deal for seat, bot in enumerate(task.bots) if bot == level]
+            assert sorted(held) == list(range(players))
+
+
+def test_a_round_robin_rates_the_levels_against_each_other_with_shares_that_add_up() -> None:
+    report = ladder(Batch(GAME, 3, games=30, seed=3), CHEAP, ROUND_ROBIN, jobs=1)
+    shares = {row["bot"]: row["win_rate"] for row in report["levels"]}
+    # Every game has its winners: the three levels' shares of a deal's three games add up.
+    assert sum(shares.values()) == pytest.approx(len(CHEAP) / 3)
+    assert shares["random"] < shares["moyen"]
+    assert report["steps"][0]["mean"] + report["steps"][1]["mean"] == pytest.approx(
+        shares["moyen"] - shares["random"]
+    )
+    rated = {row["bot"]: row["rating"]["mu"] for row in report["levels"]}
+    assert rated["random"] < rated["moyen"] == ANCHOR_MU
+
+
+def test_the_round_robin_command_says_how_its_tables_were_seated(tmp_path: Path) -> None:
+    table, markdown = tmp_path / "ratings.json", tmp_path / "ladder.md"
+    args = ["ladder", GAME, "--players", "3", "--games", "2", "--seed", "5", "--jobs", "1"]
+    args += ["--levels", "random,moyen", "--reference", "round-robin", "--lang", "en"]
+    assert main([*args, "--md", str(markdown), "--table", str(table)]) == 0
+    text = markdown.read_text(encoding="utf-8")
+    assert "the levels themselves at every seat (round-robin)" in text
+    assert "| Level | Win share (its seats) |" in text
+    assert "--levels random,moyen --reference round-robin`" in text
+    entry = json.loads(table.read_text(encoding="utf-8"))[GAME]
+    assert entry["reference"] == ROUND_ROBIN and set(entry["levels"]) == {"random", "moyen"}

@@ -42,6 +42,7 @@ from popote.lab.ladder import (
     ANCHOR,
     BESIDE,
     LADDER,
+    ROUND_ROBIN,
     SIGNIFICANCE,
     default_levels,
     ladder_tasks,
@@ -192,6 +193,27 @@ def ladder_markdown(report: dict[str, Any], command: str, lang: Lang) -> str:
 
 
 def _introduction(report: dict[str, Any], lang: Lang) -> str:
+    if report["reference"] == ROUND_ROBIN:
+        return Text(
+            "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau, "
+            "les niveaux eux-mêmes à tous les sièges (tournoi) : dans la partie r d'une donne, "
+            "le siège s a le niveau r + s, si bien que chaque niveau tient chaque siège une "
+            "fois par donne. Part d'un niveau : sa part de victoire, en moyenne sur les sièges "
+            "qu'il a tenus ; écart d'un palier : différence appariée, donne par donne, en "
+            "points de pourcentage (à force égale, chacun gagne {fair}).",
+            "{deals} of {players}{options} (seed {seed}), each played once per level, the "
+            "levels themselves at every seat (round-robin): in game r of a deal, seat s holds "
+            "level r + s, so that every level holds every seat once a deal. A level's share: "
+            "its win share averaged over the seats it held; a step's effect: the paired "
+            "difference, deal by deal, in percentage points (if equal, each wins {fair}).",
+        ).render(
+            lang,
+            deals=count(report["deals"], DONNES, lang),
+            players=count(report["players"], JOUEURS, lang),
+            options=options_text(report["options"], lang),
+            seed=report["seed"],
+            fair=percent(report["expected_if_equal"], lang),
+        )
     return Text(
         "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau : le "
         "niveau au siège testé (il tourne avec les donnes), {reference} à tous les autres "
@@ -233,12 +255,18 @@ def _steps_table(report: dict[str, Any], lang: Lang) -> list[str]:
 
 
 def _ratings_table(report: dict[str, Any], lang: Lang) -> list[str]:
+    wins = (
+        Text("Part de victoire (ses sièges)", "Win share (its seats)")
+        if report["reference"] == ROUND_ROBIN
+        else Text("Victoires au siège testé", "Wins at the seat under test")
+    )
     lines = [
         Text(
-            "| Niveau | Victoires au siège testé | Note ({anchor} = {mu}) | Intervalle à 95 % |",
-            "| Level | Wins at the seat under test | Rating ({anchor} = {mu}) | 95 % interval |",
+            "| Niveau | {wins} | Note ({anchor} = {mu}) | Intervalle à 95 % |",
+            "| Level | {wins} | Rating ({anchor} = {mu}) | 95 % interval |",
         ).render(
             lang,
+            wins=wins.get(lang),
             anchor=bot_label(report["anchor"], lang),
             mu=number(_anchor_mu(report), lang, 1),
         ),

@@ -32,7 +32,7 @@ from popote.cli.train import add_train_arguments, run_train
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
-from popote.lab.ladder import ANCHOR, LADDER
+from popote.lab.ladder import ANCHOR, LADDER, ROUND_ROBIN
 from popote.server.cli import add_serve_arguments, run_serve
 
 
@@ -380,12 +380,14 @@ def _ladder_arguments(ladder: argparse.ArgumentParser, say: Say) -> None:
     )
     ladder.add_argument(
         "--reference",
-        choices=LADDER,
+        choices=(*LADDER, ROUND_ROBIN),
         default=ANCHOR,
         help=say(
-            "le niveau des autres sièges (défaut : moyen ; un niveau qui cherche coûte bien "
-            "plus cher)",
-            "the level at the other seats (default: moyen; a searching level costs far more)",
+            "le niveau des autres sièges, ou round-robin : les niveaux mesurés eux-mêmes à "
+            "tous les sièges, chacun à son tour (défaut : moyen ; un niveau qui cherche coûte "
+            "bien plus cher)",
+            "the level at the other seats, or round-robin: the levels measured themselves at "
+            "every seat, each in turn (default: moyen; a searching level costs far more)",
         ),
     )
     ladder.add_argument(

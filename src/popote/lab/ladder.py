@@ -7,9 +7,9 @@ same seed. The game with ``expert`` and the one with ``difficile`` at that seat 
 the cards and the other seats' bots, and their difference is a duplicate test of the step
 ``difficile < expert``; the same for every adjacent step.
 
-The other seats hold one cheap reference (``moyen`` by default) rather than every mix of
-levels: a round-robin of the search levels (several search bots at one table) costs far
-more than this machine can give. Each level's rating is then a Bradley–Terry fit, in one
+By default the other seats hold one cheap reference (``moyen``) rather than every mix of
+levels: a round-robin (below) puts several search bots at one table, which costs several
+times more. Each level's rating is then a Bradley–Terry fit, in one
 batch, of every game's pairs of seats of different levels (a seat that won beats a seat
 that lost), with ``moyen`` pinned at OpenSkill's starting mean, on OpenSkill's scale: a
 rating ``C`` higher means odds of ``e`` to 1 in a game of two, ``C = sqrt(2) * beta``. The
@@ -18,6 +18,16 @@ intervals come from a bootstrap over deals.
 >>> tasks = ladder_tasks(Batch("pieds-dans-le-plat", 3, games=2), ("moyen", "expert"), "moyen")
 >>> [task.bots for task in tasks]
 [('moyen', 'moyen', 'moyen'), ('expert', 'moyen', 'moyen'), ('moyen', 'moyen', 'moyen'), ('moyen', 'expert', 'moyen')]
+
+A round-robin (``reference=ROUND_ROBIN``) puts the levels themselves at every seat: the
+``r``-th game of a deal seats level ``r + s`` (cyclically) at seat ``s``, so that over a
+deal every level holds every seat once, against a mix of the others. A level's share of a
+deal is then its win share averaged over the seats it held, and a step is the paired
+difference of two levels' shares, deal by deal:
+
+>>> levels = ("facile", "moyen", "difficile", "expert")
+>>> [task.bots for task in ladder_tasks(Batch("pieds-dans-le-plat", 3, games=1), levels, ROUND_ROBIN)]
+[('facile', 'moyen', 'difficile'), ('moyen', 'difficile', 'expert'), ('difficile', 'expert', 'facile'), ('expert', 'facile', 'moyen')]
 """
 
 from __future__ import annotations
@@ -49,6 +59,8 @@ from popote.lab.stats import paired_difference
 
 LADDER = ("random", "facile", "moyen", "difficile", "expert")
 ANCHOR = "moyen"
+ROUND_ROBIN = "round-robin"
+"""The reference of a ladder whose other seats hold the levels themselves, in turn."""
 BESIDE = (LEARNED,)
 """Levels rated beside the ladder, not on its order: each one's step is against the anchor."""
 ANCHOR_MU = PlackettLuce().mu
@@ -65,14 +77,35 @@ FIT_ROUNDS = 500
 
 def ladder_tasks(batch: Batch, levels: Sequence[str], reference: str) -> list[GameTask]:
     """One game per level and deal (``batch.games`` counts deals), deal by deal."""
+    count, players = len(levels), batch.players
     tasks = []
     for deal in range(batch.games):
-        seat = candidate_seat(deal, batch.players)
-        for level in levels:
-            lineup = [reference] * batch.players
-            lineup[seat] = level
+        seat = candidate_seat(deal, players)
+        for index, level in enumerate(levels):
+            if reference == ROUND_ROBIN:
+                lineup = [levels[(index + other) % count] for other in range(players)]
+            else:
+                lineup = [reference] * players
+                lineup[seat] = level
             tasks.append(batch.task(deal, lineup))
     return tasks
+
+
+def level_shares(
+    deal: Sequence[GameRecord], levels: Sequence[str], number: int, reference: str
+) -> list[float]:
+    """Each level's win share in deal ``number`` (one game per level, in ``levels``' order):
+    at the seat under test; in a round-robin, averaged over the seats the level held."""
+    if reference != ROUND_ROBIN:
+        seat = candidate_seat(number, deal[0].task.players)
+        return [record.win_share(seat) for record in deal]
+    totals = dict.fromkeys(levels, 0.0)
+    held = dict.fromkeys(levels, 0)
+    for record in deal:
+        for seat, level in enumerate(record.task.bots):
+            totals[level] += record.win_share(seat)
+            held[level] += 1
+    return [totals[level] / held[level] for level in levels]
 
 
 def whole_deals(records: Sequence[GameRecord], levels: Sequence[str]) -> list[list[GameRecord]]:
@@ -164,16 +197,13 @@ def compared(levels: Sequence[str]) -> list[tuple[str, str]]:
     return pairs + [(ANCHOR, level) for level in levels if level in BESIDE]
 
 
-def steps(deals: Sequence[Sequence[GameRecord]], levels: Sequence[str]) -> list[dict[str, Any]]:
-    """Each step ``lower < higher`` of :func:`compared`: the paired difference of win shares
-    at the seat under test, on the same deals."""
+def steps(shares: Sequence[Sequence[float]], levels: Sequence[str]) -> list[dict[str, Any]]:
+    """Each step ``lower < higher`` of :func:`compared`: the paired difference of the two
+    levels' win shares (:func:`level_shares`), on the same deals."""
     rows = []
     for lower, higher in compared(levels):
         low, high = levels.index(lower), levels.index(higher)
-        differences = []
-        for number, deal in enumerate(deals):
-            seat = candidate_seat(number, deal[0].task.players)
-            differences.append(deal[high].win_share(seat) - deal[low].win_share(seat))
+        differences = [deal[high] - deal[low] for deal in shares]
         rows.append({"lower": lower, "higher": higher, **paired_difference(differences)})
     return rows
 
@@ -183,11 +213,11 @@ def summarise_ladder(
 ) -> dict[str, Any]:
     deals = whole_deals(records, levels)
     players = deals[0][0].task.players
-    seats = [candidate_seat(number, players) for number in range(len(deals))]
+    shares = [level_shares(deal, levels, number, reference) for number, deal in enumerate(deals)]
     levels_rows = []
     rated = ratings(deals, levels, deals[0][0].task.seed)
     for index, level in enumerate(levels):
-        share = sum(deal[index].win_share(seat) for deal, seat in zip(deals, seats, strict=True))
+        share = sum(deal[index] for deal in shares)
         levels_rows.append(
             {"bot": level, **rate_summary(share, len(deals)), "rating": rated[level]}
         )
@@ -198,7 +228,7 @@ def summarise_ladder(
         "anchor": ANCHOR,
         "expected_if_equal": 1 / players,
         "levels": levels_rows,
-        "steps": steps(deals, levels),
+        "steps": steps(shares, levels),
     }
 
 
