@@ -43,6 +43,23 @@ class Rate:
     games: int
 
 
+def describe_machine() -> str:
+    """The processor (model name and number, as Linux reports them) and the Python: ratios to
+    the peer differ from one host to another, so every report says which host it came from."""
+    fields: dict[str, str] = {}
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        pass
+    processor = fields.get("model name") or platform.processor() or platform.machine()
+    if "model" in fields:
+        processor += f" (family {fields.get('cpu family', '?')}, model {fields['model']})"
+    return f"{processor}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
 def pin_to_one_core() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -153,7 +170,7 @@ def run(seconds: float, games: list[str] | None = None, rounds: int = 1) -> dict
         for name in names:
             ratios[name].append(rates[name][-1].decisions_per_second / peer_speed)
     return {
-        "machine": f"{platform.processor() or platform.machine()}, Python {platform.python_version()}",
+        "machine": describe_machine(),
         "seconds_per_game": seconds,
         "rounds": rounds,
         "peer": _summary(PEER, 4, peer_rates, [1.0] * len(peer_rates)) if peer_rates else None,

@@ -14,7 +14,6 @@ to one core, so that a busy machine slows every row alike instead of skewing the
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import time
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from typing import Any
 import numpy as np
 
 import popote
-from benchmarks.random_play import open_spiel_hearts, pin_to_one_core, show
+from benchmarks.random_play import describe_machine, open_spiel_hearts, pin_to_one_core, show
 from popote.rl import aec_env
 from popote.rl.batch import BatchEnv
 from popote.rl.games.bouillabaisse_batch import BouillabaisseBatch
@@ -130,7 +129,7 @@ def run(seconds: float, batch: int, arrays: int = ARRAY_ROWS) -> dict[str, Any]:
             None if hearts_rate is None else row["steps_per_second"] / hearts_rate
         )
     return {
-        "machine": f"{platform.processor() or platform.machine()}, Python {platform.python_version()}",
+        "machine": describe_machine(),
         "seconds_per_row": seconds,
         "popote": rows,
         "peers": peers,
