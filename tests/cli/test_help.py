@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from popote.cli.main import main
+from tests.base_install import run_without_extras
 
 COMMANDS = (
     "list",
@@ -135,14 +134,6 @@ def test_popote_starts_on_the_base_install_without_the_rl_and_gpu_extras(
     command: list[str],
 ) -> None:
     """``make run`` installs Popote without its extras: the command must still start."""
-    script = (
-        "import sys\n"
-        "sys.modules.update(torch=None, pettingzoo=None, gymnasium=None, ray=None)\n"
-        "from popote.cli.main import main\n"
-        f"sys.exit(main({command!r}))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
-    )
+    done = run_without_extras(f"from popote.cli.main import main\nsys.exit(main({command!r}))\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("utilisation")

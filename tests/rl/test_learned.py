@@ -4,8 +4,6 @@ everywhere a level is offered, and playing against them needs neither PettingZoo
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -21,6 +19,7 @@ from popote.cli.main import main
 from popote.lab.train import TrainConfig, Trainer
 from popote.rl.learned import make_bot
 from popote.server.seats import levels_for
+from tests.base_install import run_without_extras
 
 SHIPPED = ("bouillabaisse", "pieds-dans-le-plat")
 PIEDS = "pieds-dans-le-plat"
@@ -69,18 +68,13 @@ def test_the_learned_bot_plays_only_legal_actions_to_the_end(game: str, seed: in
 
 
 def test_a_match_against_the_learned_bot_needs_neither_pettingzoo_nor_torch() -> None:
-    script = (
-        "import sys\n"
-        "sys.modules.update(torch=None, pettingzoo=None, gymnasium=None)\n"
+    done = run_without_extras(
         "import popote\n"
         "from popote.bots.runner import play_out\n"
         "from popote.rl.learned import make_bot\n"
         "match = popote.new_match('pieds-dans-le-plat', 3, 1, None)\n"
         "play_out(match, [make_bot('appris', match.game, s, 1) for s in range(3)])\n"
         "print(match.over)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "True"
