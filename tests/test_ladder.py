@@ -11,14 +11,18 @@ from pathlib import Path
 import pytest
 
 from popote.cli import batch
+from popote.cli.ladder import ladder_markdown
 from popote.cli.main import main
 from popote.lab.ladder import (
     ANCHOR_MU,
     ROUND_ROBIN,
     default_levels,
     fit,
+    head_to_head,
     ladder,
     ladder_tasks,
+    level_shares,
+    summarise_ladder,
 )
 from popote.lab.simulate import Batch, GameRecord, GameTask, Interrupted
 
@@ -153,11 +157,37 @@ def test_a_round_robin_rates_the_levels_against_each_other_with_shares_that_add_
     # Every game has its winners: the three levels' shares of a deal's three games add up.
     assert sum(shares.values()) == pytest.approx(len(CHEAP) / 3)
     assert shares["random"] < shares["moyen"]
-    assert report["steps"][0]["mean"] + report["steps"][1]["mean"] == pytest.approx(
-        shares["moyen"] - shares["random"]
-    )
+    assert [(step["lower"], step["higher"]) for step in report["steps"]] == [
+        ("random", "facile"),
+        ("facile", "moyen"),
+    ]
     rated = {row["bot"]: row["rating"]["mu"] for row in report["levels"]}
     assert rated["random"] < rated["moyen"] == ANCHOR_MU
+
+
+def won_by(bots: tuple[str, ...], *winners: int) -> GameRecord:
+    task = GameTask(GAME, len(bots), 1, bots)
+    return GameRecord(task, (0.0,) * len(bots), winners, 10, None, {}, None)
+
+
+def test_a_round_robin_step_is_the_head_to_head_where_both_levels_sat() -> None:
+    """Win shares at one's tables mislead when the tables differ: here ``moyen`` wins more
+    than ``difficile`` thanks to its table with ``random`` and ``facile``; where the two
+    met, ``difficile`` did better."""
+    deal = [
+        won_by(("moyen", "facile", "random"), 0),
+        won_by(("facile", "moyen", "difficile"), 2),
+        won_by(("difficile", "expert", "moyen"), 1, 2),
+        won_by(("expert", "random", "facile"), 0),
+        won_by(("random", "difficile", "expert"), 2),
+    ]
+    levels = ("random", "facile", "moyen", "difficile", "expert")
+    shares = dict(zip(levels, level_shares(deal, levels, 0, ROUND_ROBIN), strict=True))
+    assert shares["difficile"] < shares["moyen"]
+    assert head_to_head(deal, "moyen", "difficile") == pytest.approx(0.25)  # (1 − 0 + 0 − ½) / 2
+    assert head_to_head(deal, "random", "moyen") == pytest.approx(1.0)
+    apart = [won_by(("moyen", "facile", "random"), 0), won_by(("expert", "facile", "random"), 0)]
+    assert head_to_head(apart, "moyen", "expert") is None
 
 
 def test_the_round_robin_command_says_how_its_tables_were_seated(tmp_path: Path) -> None:
@@ -167,7 +197,24 @@ def test_the_round_robin_command_says_how_its_tables_were_seated(tmp_path: Path)
     assert main([*args, "--md", str(markdown), "--table", str(table)]) == 0
     text = markdown.read_text(encoding="utf-8")
     assert "the levels themselves at every seat (round-robin)" in text
-    assert "| Level | Win share (its seats) |" in text
+    assert "| Level | Win share (at its tables) |" in text
     assert "--levels random,moyen --reference round-robin`" in text
     entry = json.loads(table.read_text(encoding="utf-8"))[GAME]
     assert entry["reference"] == ROUND_ROBIN and set(entry["levels"]) == {"random", "moyen"}
+
+
+def test_a_step_whose_levels_never_sat_together_is_said_to_be_unmeasured() -> None:
+    levels = ("random", "moyen", "expert", "appris")
+    tasks = ladder_tasks(Batch(GAME, 2, games=3, seed=1), levels, ROUND_ROBIN)
+    records = [
+        GameRecord(task, (0.0, 0.0), (number % 2,), 10, None, {}, None)
+        for number, task in enumerate(tasks)
+    ]
+    report = summarise_ladder(records, levels, ROUND_ROBIN)
+    assert [(step["lower"], step["higher"]) for step in report["steps"]] == [
+        ("random", "moyen"),
+        ("moyen", "expert"),
+    ]
+    assert report["unmeasured"] == [["moyen", "appris"]]
+    text = ladder_markdown(report, "popote ladder", "en")
+    assert "Not measured (never at one table in this round-robin): medium (moyen) < learned" in text

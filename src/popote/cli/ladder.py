@@ -198,14 +198,20 @@ def _introduction(report: dict[str, Any], lang: Lang) -> str:
             "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau, "
             "les niveaux eux-mêmes à tous les sièges (tournoi) : dans la partie r d'une donne, "
             "le siège s a le niveau r + s, si bien que chaque niveau tient chaque siège une "
-            "fois par donne. Part d'un niveau : sa part de victoire, en moyenne sur les sièges "
-            "qu'il a tenus ; écart d'un palier : différence appariée, donne par donne, en "
-            "points de pourcentage (à force égale, chacun gagne {fair}).",
+            "fois par donne. Écart d'un palier : la différence des parts de victoire (par "
+            "siège) des deux niveaux dans les parties où ils étaient tous deux à table, "
+            "appariée donne par donne, en points de pourcentage. Chaque niveau ne rencontre "
+            "que ses voisins dans la liste : les parts de victoire de deux niveaux ne se "
+            "comparent pas (l'un a pu avoir des tables plus faibles) ; la note, ajustée sur "
+            "qui affrontait qui, les compare (à force égale, chacun gagne {fair}).",
             "{deals} of {players}{options} (seed {seed}), each played once per level, the "
             "levels themselves at every seat (round-robin): in game r of a deal, seat s holds "
-            "level r + s, so that every level holds every seat once a deal. A level's share: "
-            "its win share averaged over the seats it held; a step's effect: the paired "
-            "difference, deal by deal, in percentage points (if equal, each wins {fair}).",
+            "level r + s, so that every level holds every seat once a deal. A step's effect: "
+            "the difference of the two levels' win shares (a seat) in the games where both "
+            "sat, paired deal by deal, in percentage points. Each level meets only its "
+            "neighbours in the list: two levels' win shares do not compare (one may have met "
+            "weaker tables); the rating, fitted on who faced whom, does (if equal, each wins "
+            "{fair}).",
         ).render(
             lang,
             deals=count(report["deals"], DONNES, lang),
@@ -251,12 +257,24 @@ def _steps_table(report: dict[str, Any], lang: Lang) -> list[str]:
             f"| {p_value(step['p_value'], lang).removeprefix('p = ')} "
             f"| {YES_NO[0 if proven else 1].get(lang)} |"
         )
+    unmeasured = ", ".join(
+        f"{_level(lower, lang)} < {_level(higher, lang)}"
+        for lower, higher in report.get("unmeasured", [])
+    )
+    if unmeasured:
+        lines += [
+            "",
+            Text(
+                "Sans mesure (jamais à la même table dans ce tournoi) : {pairs}.",
+                "Not measured (never at one table in this round-robin): {pairs}.",
+            ).render(lang, pairs=unmeasured),
+        ]
     return lines
 
 
 def _ratings_table(report: dict[str, Any], lang: Lang) -> list[str]:
     wins = (
-        Text("Part de victoire (ses sièges)", "Win share (its seats)")
+        Text("Part de victoire (à ses tables)", "Win share (at its tables)")
         if report["reference"] == ROUND_ROBIN
         else Text("Victoires au siège testé", "Wins at the seat under test")
     )

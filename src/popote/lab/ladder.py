@@ -21,9 +21,12 @@ intervals come from a bootstrap over deals.
 
 A round-robin (``reference=ROUND_ROBIN``) puts the levels themselves at every seat: the
 ``r``-th game of a deal seats level ``r + s`` (cyclically) at seat ``s``, so that over a
-deal every level holds every seat once, against a mix of the others. A level's share of a
-deal is then its win share averaged over the seats it held, and a step is the paired
-difference of two levels' shares, deal by deal:
+deal every level holds every seat once, against a mix of the others. With more levels than
+seats each level meets its neighbours in the list, not all the others, so two levels' win
+shares are not comparable (one may have met weaker tables): the fit, which knows whom each
+game opposed, gives the ratings, and a step is the head-to-head of the two levels, the
+difference of their win shares in the games where both sat, paired deal by deal. A pair
+that never sits at one table has no step:
 
 >>> levels = ("facile", "moyen", "difficile", "expert")
 >>> [task.bots for task in ladder_tasks(Batch("pieds-dans-le-plat", 3, games=1), levels, ROUND_ROBIN)]
@@ -197,15 +200,41 @@ def compared(levels: Sequence[str]) -> list[tuple[str, str]]:
     return pairs + [(ANCHOR, level) for level in levels if level in BESIDE]
 
 
-def steps(shares: Sequence[Sequence[float]], levels: Sequence[str]) -> list[dict[str, Any]]:
-    """Each step ``lower < higher`` of :func:`compared`: the paired difference of the two
-    levels' win shares (:func:`level_shares`), on the same deals."""
+def steps(
+    deals: Sequence[Sequence[GameRecord]], levels: Sequence[str], reference: str
+) -> list[dict[str, Any]]:
+    """Each step ``lower < higher`` of :func:`compared` that the games measure: the paired
+    difference, deal by deal, of the two levels' win shares (:func:`level_shares`); in a
+    round-robin, of their shares in the games where both sat (:func:`head_to_head`)."""
     rows = []
+    shares = [level_shares(deal, levels, number, reference) for number, deal in enumerate(deals)]
     for lower, higher in compared(levels):
-        low, high = levels.index(lower), levels.index(higher)
-        differences = [deal[high] - deal[low] for deal in shares]
-        rows.append({"lower": lower, "higher": higher, **paired_difference(differences)})
+        if reference == ROUND_ROBIN:
+            met = [head_to_head(deal, lower, higher) for deal in deals]
+            differences = [difference for difference in met if difference is not None]
+        else:
+            low, high = levels.index(lower), levels.index(higher)
+            differences = [deal[high] - deal[low] for deal in shares]
+        if differences:
+            rows.append({"lower": lower, "higher": higher, **paired_difference(differences)})
     return rows
+
+
+def head_to_head(deal: Sequence[GameRecord], lower: str, higher: str) -> float | None:
+    """``higher``'s win share a seat minus ``lower``'s, averaged over the games of ``deal``
+    where both sat; ``None`` where they never did."""
+    differences = []
+    for record in deal:
+        bots = record.task.bots
+        if lower in bots and higher in bots:
+            differences.append(_seat_share(record, higher) - _seat_share(record, lower))
+    return sum(differences) / len(differences) if differences else None
+
+
+def _seat_share(record: GameRecord, level: str) -> float:
+    """``level``'s win share in ``record``, a seat (it may hold several)."""
+    held = [seat for seat, bot in enumerate(record.task.bots) if bot == level]
+    return sum(record.win_share(seat) for seat in held) / len(held)
 
 
 def summarise_ladder(
@@ -228,7 +257,12 @@ def summarise_ladder(
         "anchor": ANCHOR,
         "expected_if_equal": 1 / players,
         "levels": levels_rows,
-        "steps": steps(shares, levels),
+        "steps": (measured := steps(deals, levels, reference)),
+        "unmeasured": [
+            [lower, higher]
+            for lower, higher in compared(levels)
+            if not any(step["lower"] == lower and step["higher"] == higher for step in measured)
+        ],
     }
 
 
