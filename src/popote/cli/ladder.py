@@ -192,50 +192,47 @@ def ladder_markdown(report: dict[str, Any], command: str, lang: Lang) -> str:
     )
 
 
+_ROUND_ROBIN_INTRODUCTION = Text(
+    "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau, "
+    "les niveaux eux-mêmes à tous les sièges (tournoi) : dans la partie r d'une donne, "
+    "le siège s a le niveau r + s, si bien que chaque niveau tient chaque siège une "
+    "fois par donne. Écart d'un palier : la différence des parts de victoire (par "
+    "siège) des deux niveaux dans les parties où ils étaient tous deux à table, "
+    "appariée donne par donne, en points de pourcentage. Chaque niveau ne rencontre "
+    "que ses voisins dans la liste : les parts de victoire de deux niveaux ne se "
+    "comparent pas (l'un a pu avoir des tables plus faibles) ; la note, ajustée sur "
+    "qui affrontait qui, les compare (à force égale, chacun gagne {fair}).",
+    "{deals} of {players}{options} (seed {seed}), each played once per level, the "
+    "levels themselves at every seat (round-robin): in game r of a deal, seat s holds "
+    "level r + s, so that every level holds every seat once a deal. A step's effect: "
+    "the difference of the two levels' win shares (a seat) in the games where both "
+    "sat, paired deal by deal, in percentage points. Each level meets only its "
+    "neighbours in the list: two levels' win shares do not compare (one may have met "
+    "weaker tables); the rating, fitted on who faced whom, does (if equal, each wins "
+    "{fair}).",
+)
+_REFERENCE_INTRODUCTION = Text(
+    "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau : le "
+    "niveau au siège testé (il tourne avec les donnes), {reference} à tous les autres "
+    "sièges. Écart d'un palier : différence appariée des parts de victoire au siège testé, "
+    "en points de pourcentage (à force égale, chacun gagne {fair}).",
+    "{deals} of {players}{options} (seed {seed}), each played once per level: the level "
+    "at the seat under test (it turns with the deals), {reference} at every other seat. "
+    "A step's effect: the paired difference of win shares at the seat under test, in "
+    "percentage points (if equal, each wins {fair}).",
+)
+
+
 def _introduction(report: dict[str, Any], lang: Lang) -> str:
-    if report["reference"] == ROUND_ROBIN:
-        return Text(
-            "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau, "
-            "les niveaux eux-mêmes à tous les sièges (tournoi) : dans la partie r d'une donne, "
-            "le siège s a le niveau r + s, si bien que chaque niveau tient chaque siège une "
-            "fois par donne. Écart d'un palier : la différence des parts de victoire (par "
-            "siège) des deux niveaux dans les parties où ils étaient tous deux à table, "
-            "appariée donne par donne, en points de pourcentage. Chaque niveau ne rencontre "
-            "que ses voisins dans la liste : les parts de victoire de deux niveaux ne se "
-            "comparent pas (l'un a pu avoir des tables plus faibles) ; la note, ajustée sur "
-            "qui affrontait qui, les compare (à force égale, chacun gagne {fair}).",
-            "{deals} of {players}{options} (seed {seed}), each played once per level, the "
-            "levels themselves at every seat (round-robin): in game r of a deal, seat s holds "
-            "level r + s, so that every level holds every seat once a deal. A step's effect: "
-            "the difference of the two levels' win shares (a seat) in the games where both "
-            "sat, paired deal by deal, in percentage points. Each level meets only its "
-            "neighbours in the list: two levels' win shares do not compare (one may have met "
-            "weaker tables); the rating, fitted on who faced whom, does (if equal, each wins "
-            "{fair}).",
-        ).render(
-            lang,
-            deals=count(report["deals"], DONNES, lang),
-            players=count(report["players"], JOUEURS, lang),
-            options=options_text(report["options"], lang),
-            seed=report["seed"],
-            fair=percent(report["expected_if_equal"], lang),
-        )
-    return Text(
-        "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau : le "
-        "niveau au siège testé (il tourne avec les donnes), {reference} à tous les autres "
-        "sièges. Écart d'un palier : différence appariée des parts de victoire au siège testé, "
-        "en points de pourcentage (à force égale, chacun gagne {fair}).",
-        "{deals} of {players}{options} (seed {seed}), each played once per level: the level "
-        "at the seat under test (it turns with the deals), {reference} at every other seat. "
-        "A step's effect: the paired difference of win shares at the seat under test, in "
-        "percentage points (if equal, each wins {fair}).",
-    ).render(
+    round_robin = report["reference"] == ROUND_ROBIN
+    text = _ROUND_ROBIN_INTRODUCTION if round_robin else _REFERENCE_INTRODUCTION
+    return text.render(
         lang,
         deals=count(report["deals"], DONNES, lang),
         players=count(report["players"], JOUEURS, lang),
         options=options_text(report["options"], lang),
         seed=report["seed"],
-        reference=quoted(bot_label(report["reference"], lang), lang),
+        reference="" if round_robin else quoted(bot_label(report["reference"], lang), lang),
         fair=percent(report["expected_if_equal"], lang),
     )
 
