@@ -24,6 +24,13 @@ LIMIT = 60.0
 COLUMNS, ROWS = 200, 500
 
 
+def _as_a_shell_starts_it() -> None:
+    """Ctrl-C as a terminal's shell leaves it to the program it starts: a test suite run in
+    the background of a script (where ``&`` ignores SIGINT, and children inherit that) must
+    not turn the program deaf to it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """``popote *args`` running in a pseudo-terminal."""
 
@@ -36,6 +43,7 @@ class Terminal:
             stderr=self.slave,
             env={**os.environ, "COLUMNS": str(COLUMNS), **(env or {})},
             start_new_session=True,
+            preexec_fn=_as_a_shell_starts_it,  # noqa: PLW1509 - one signal call, nothing else
         )
         self.seen = ""
         self.read_up_to = 0
