@@ -201,13 +201,16 @@ def compared(levels: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def steps(
-    deals: Sequence[Sequence[GameRecord]], levels: Sequence[str], reference: str
+    deals: Sequence[Sequence[GameRecord]],
+    shares: Sequence[Sequence[float]],
+    levels: Sequence[str],
+    reference: str,
 ) -> list[dict[str, Any]]:
     """Each step ``lower < higher`` of :func:`compared` that the games measure: the paired
-    difference, deal by deal, of the two levels' win shares (:func:`level_shares`); in a
-    round-robin, of their shares in the games where both sat (:func:`head_to_head`)."""
+    difference, deal by deal, of the two levels' win shares (``shares``, from
+    :func:`level_shares`); in a round-robin, of their shares in the games where both sat
+    (:func:`head_to_head`)."""
     rows = []
-    shares = [level_shares(deal, levels, number, reference) for number, deal in enumerate(deals)]
     for lower, higher in compared(levels):
         if reference == ROUND_ROBIN:
             met = [head_to_head(deal, lower, higher) for deal in deals]
@@ -245,6 +248,8 @@ def summarise_ladder(
     shares = [level_shares(deal, levels, number, reference) for number, deal in enumerate(deals)]
     levels_rows = []
     rated = ratings(deals, levels, deals[0][0].task.seed)
+    measured = steps(deals, shares, levels, reference)
+    measured_pairs = {(step["lower"], step["higher"]) for step in measured}
     for index, level in enumerate(levels):
         share = sum(deal[index] for deal in shares)
         levels_rows.append(
@@ -257,12 +262,8 @@ def summarise_ladder(
         "anchor": ANCHOR,
         "expected_if_equal": 1 / players,
         "levels": levels_rows,
-        "steps": (measured := steps(deals, levels, reference)),
-        "unmeasured": [
-            [lower, higher]
-            for lower, higher in compared(levels)
-            if not any(step["lower"] == lower and step["higher"] == higher for step in measured)
-        ],
+        "steps": measured,
+        "unmeasured": [list(pair) for pair in compared(levels) if pair not in measured_pairs],
     }
 
 
