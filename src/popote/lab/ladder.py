@@ -80,18 +80,22 @@ FIT_ROUNDS = 500
 
 def ladder_tasks(batch: Batch, levels: Sequence[str], reference: str) -> list[GameTask]:
     """One game per level and deal (``batch.games`` counts deals), deal by deal."""
-    count, players = len(levels), batch.players
-    tasks = []
-    for deal in range(batch.games):
-        seat = candidate_seat(deal, players)
-        for index, level in enumerate(levels):
-            if reference == ROUND_ROBIN:
-                lineup = [levels[(index + other) % count] for other in range(players)]
-            else:
-                lineup = [reference] * players
-                lineup[seat] = level
-            tasks.append(batch.task(deal, lineup))
-    return tasks
+    return [
+        batch.task(deal, lineup(levels, index, reference, deal, batch.players))
+        for deal in range(batch.games)
+        for index in range(len(levels))
+    ]
+
+
+def lineup(levels: Sequence[str], index: int, reference: str, deal: int, players: int) -> list[str]:
+    """The seats' levels in the game of ``levels[index]``: in a round-robin, seat ``s``
+    holds level ``index + s`` (cyclically); otherwise the deal's seat under test holds it
+    and every other seat the reference."""
+    if reference == ROUND_ROBIN:
+        return [levels[(index + seat) % len(levels)] for seat in range(players)]
+    seats = [reference] * players
+    seats[candidate_seat(deal, players)] = levels[index]
+    return seats
 
 
 def level_shares(
