@@ -1,12 +1,15 @@
 """Search speed per game: ISMCTS iterations per second, median decision time per level and
-the longest ``difficile`` decision.
+the longest ``difficile`` and ``expert`` decisions.
 
 Positions are sampled from seeded random play; at each one, a fresh bot of each level is
 told everything its seat saw, then timed on one decision, in CPU seconds of the process
 pinned to one core (on an idle core, the wall time; on a shared machine, what others' work
-does not inflate).
+does not inflate). The bots are the ones a person waits for: timed, their search cut short
+at :data:`popote.bots.registry.THINKING_SECONDS` where the budget does not fit; the report
+says how many decisions were cut. ``--untimed`` times the whole budget instead (the lab's
+bots, the same for a seed).
 
-    python -m benchmarks.search [--positions 12] [--json]
+    python -m benchmarks.search [--positions 12] [--untimed] [--json]
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 import popote
 from benchmarks.random_play import pin_to_one_core
 from popote.bots.learned import shipped_games
-from popote.bots.registry import LEARNED, LEVELS
+from popote.bots.registry import EXPERT_BUDGET_FACTOR, LEARNED, LEVELS, THINKING_SECONDS
 from popote.bots.search import SearchBot
 from popote.core.chance import Chance
 from popote.core.match import Match
@@ -47,9 +50,12 @@ def sample_positions(name: str, count: int, seed: int) -> list[Match]:
     return positions
 
 
-def decision_seconds(name: str, level: str, match: Match, seed: int) -> tuple[float, int]:
+def decision_seconds(
+    name: str, level: str, match: Match, seed: int, timed: bool = True
+) -> tuple[float, int]:
+    """One decision's CPU seconds, and the iterations it searched (0 for a level without search)."""
     seat = match.to_act[0]
-    bot = make_bot(level, get_game(name), seat, seed)
+    bot = make_bot(level, get_game(name), seat, seed, timed=timed)
     bot.observe(match.events(seat))
     start = time.process_time()
     bot.choose(match.clone())
@@ -63,22 +69,34 @@ def levels_of(game: str) -> tuple[str, ...]:
     return tuple(level for level in LEVELS if level != LEARNED or game in shipped_games())
 
 
-def measure_game(name: str, positions: int) -> dict[str, Any]:
+def measure_game(name: str, positions: int, timed: bool = True) -> dict[str, Any]:
     matches = sample_positions(name, positions, seed=7)
-    row: dict[str, Any] = {"game": name, "median_seconds": {}, "longest_seconds": {}}
+    budget = get_game(name).spec.search_iterations
+    row: dict[str, Any] = {
+        "game": name,
+        "median_seconds": {},
+        "longest_seconds": {},
+        "cut_short": {},
+        "timed": timed,
+    }
     searched = searched_time = 0.0
     for level in levels_of(name):
-        timings = []
+        timings, cut = [], 0
         for index, match in enumerate(matches):
-            seconds, iterations = decision_seconds(name, level, match, index)
+            seconds, iterations = decision_seconds(name, level, match, index, timed)
             timings.append(seconds)
+            full = budget * (EXPERT_BUDGET_FACTOR if level == "expert" else 1)
+            cut += level in THINKING_SECONDS and 0 < iterations < full
             if level == "difficile":
                 searched += iterations
                 searched_time += seconds
         row["median_seconds"][level] = statistics.median(timings)
         row["longest_seconds"][level] = max(timings)
+        if level in THINKING_SECONDS:
+            row["cut_short"][level] = cut
     row["iterations_per_second"] = searched / searched_time if searched_time else 0.0
-    row["difficile_iterations"] = get_game(name).spec.search_iterations
+    row["difficile_iterations"] = budget
+    row["positions"] = len(matches)
     return row
 
 
@@ -87,18 +105,24 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
+        "--untimed", action="store_true", help="time the whole budget (the lab's bots)"
+    )
+    parser.add_argument(
         "--game", action="append", choices=popote.game_names(), help="only this game (repeatable)"
     )
     args = parser.parse_args()
     pin_to_one_core()
-    rows = [measure_game(name, args.positions) for name in args.game or popote.game_names()]
+    rows = [
+        measure_game(name, args.positions, timed=not args.untimed)
+        for name in args.game or popote.game_names()
+    ]
     if args.json:
         print(json.dumps(rows, indent=1))
         return
     header = "".join(f"{level:>12}" for level in LEVELS)
     print(
         f"{'game':<24}{'iter/s':>9}{'budget':>8}{header}"
-        f"{'longest difficile':>19}{'longest expert':>16}"
+        f"{'longest difficile':>19}{'longest expert':>16}{'cut short (d/e)':>17}"
     )
     for row in rows:
         medians = "".join(
@@ -109,9 +133,11 @@ def main() -> None:
         )
         longest = row["longest_seconds"]["difficile"] * 1000
         longest_expert = row["longest_seconds"]["expert"] * 1000
+        cut_short = row["cut_short"]
+        cut = f"{cut_short['difficile']}/{cut_short['expert']} of {row['positions']}"
         print(
             f"{row['game']:<24}{row['iterations_per_second']:>9,.0f}{row['difficile_iterations']:>8}{medians}"
-            f"{longest:>17.1f}ms{longest_expert:>14.1f}ms"
+            f"{longest:>17.1f}ms{longest_expert:>14.1f}ms{cut:>17}"
         )
 
 

@@ -12,6 +12,7 @@ from benchmarks import equal_time, instructions, random_play, search, server_loa
 from benchmarks.random_play import print_table, run
 
 import popote
+from popote.bots import registry
 from tests.services import (
     POSTGRES_HOST,
     POSTGRES_URL,
@@ -64,6 +65,17 @@ def test_the_search_benchmark_times_every_level_the_game_offers() -> None:
     assert set(row["median_seconds"]) == {"facile", "moyen", "difficile", "expert", "appris"}
     assert row["iterations_per_second"] > 0
     assert "appris" not in search.measure_game("stir-fry-eighteen", positions=1)["median_seconds"]
+
+
+def test_the_search_benchmark_counts_the_decisions_its_time_limit_cut_short(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry.THINKING_SECONDS, "difficile", 0.0)
+    monkeypatch.setitem(registry.THINKING_SECONDS, "expert", 0.0)
+    timed = search.measure_game("pieds-dans-le-plat", positions=2)
+    untimed = search.measure_game("pieds-dans-le-plat", positions=2, timed=False)
+    assert timed["cut_short"] == {"difficile": 2, "expert": 2}
+    assert untimed["cut_short"] == {"difficile": 0, "expert": 0}
 
 
 def test_the_equal_time_benchmark_hurries_difficile_to_the_learned_level_s_time() -> None:

@@ -25,11 +25,21 @@ LEVELS = ("facile", "moyen", "difficile", "expert", LEARNED)
 BOT_NAMES = BOT_KINDS + LEVELS
 EASY_SLIP_RATE = 1 / 3
 EXPERT_BUDGET_FACTOR = 4
+THINKING_SECONDS = {"difficile": 0.9, "expert": 3.6}
+"""The most a search level thinks, by the clock, when a person waits for it (``timed``):
+nine tenths of the second and the four seconds it is allowed, the rest left to its prior
+and the table. On a fast machine its budget of iterations ends the search first; on a slow
+one the limit does, and the level plays with fewer iterations than the ladder measured it
+with (``python -m benchmarks.search`` says how often)."""
 
 
-def search_bot(game: Game, seat: int, seed: int, expert: bool = False) -> SearchBot:
+def search_bot(
+    game: Game, seat: int, seed: int, expert: bool = False, timed: bool = False
+) -> SearchBot:
     """``difficile``'s search, or with ``expert`` ``expert``'s: four times the budget, and
-    the game's longer horizon if it has one."""
+    the game's longer horizon if it has one. ``timed``: at most :data:`THINKING_SECONDS`
+    a decision, for a person waiting; untimed, the same decisions for the same seed (the
+    lab's runs)."""
     spec = game.spec
     factor = EXPERT_BUDGET_FACTOR if expert else 1
     horizon = spec.search_horizon
@@ -45,16 +55,18 @@ def search_bot(game: Game, seat: int, seed: int, expert: bool = False) -> Search
         prior=game.heuristic_bot(seat, seed) if spec.search_prior else None,
         horizon=horizon,
         measured_noise=spec.search_measured_noise,
+        time_limit=THINKING_SECONDS["expert" if expert else "difficile"] if timed else None,
     )
 
 
-def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
+def make_bot(name: str, game: Game, seat: int, seed: int, timed: bool = False) -> Bot:
+    """The bot called ``name``; ``timed`` for a person waiting (see :func:`search_bot`)."""
     if name == "random":
         return RandomBot(seat, seed)
     if name in ("heuristic", "moyen"):
         return game.heuristic_bot(seat, seed)
     if name in ("search", "difficile"):
-        return search_bot(game, seat, seed)
+        return search_bot(game, seat, seed, timed=timed)
     if name == LEARNED:
         raise InvalidSetup(
             Text(
@@ -68,7 +80,7 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
             return own
         if name == "facile":
             return SloppyBot(game.heuristic_bot(seat, seed), EASY_SLIP_RATE, seed)
-        return search_bot(game, seat, seed, expert=True)
+        return search_bot(game, seat, seed, expert=True, timed=timed)
     raise InvalidSetup(
         Text(
             "bot inconnu : {name!r} (bots : {names})", "unknown bot: {name!r} (bots: {names})"

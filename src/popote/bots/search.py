@@ -13,7 +13,10 @@ against the widest spread a utility can have, or with ``measured_noise`` against
 the rollouts actually showed: rollouts that mostly agree then let a smaller gain through at
 the same budget.
 
-Budget by iterations (deterministic for a given seed) or by seconds. With a ``horizon``,
+Budget by iterations (deterministic for a given seed) or by seconds; with a ``time_limit``
+as well, an iteration budget stops early once that many seconds of the clock have passed
+since the decision began, so that a person never waits longer whatever the machine (the
+decision is then no longer the same for a given seed). With a ``horizon``,
 rollouts stop after that many of the game's scoring steps (manches, turns) and judge the
 standings then: shorter, less noisy rollouts in games of many scored rounds. ``max_depth``
 limits the tree: 1 gives flat Monte Carlo over the root actions, each followed by a whole
@@ -149,6 +152,7 @@ class SearchBot(Bot):
         confidence: float = 0.05,
         horizon: int | None = None,
         measured_noise: bool = False,
+        time_limit: float | None = None,
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = iterations
@@ -160,6 +164,7 @@ class SearchBot(Bot):
         self.confidence = confidence
         self.horizon = horizon
         self.measured_noise = measured_noise
+        self.time_limit = time_limit
         self.last_iterations = 0
         self.last_root: Node | None = None
         """The root of the last search: this seat's actions and their statistics."""
@@ -169,18 +174,22 @@ class SearchBot(Bot):
             self.prior.observe(events)
 
     def choose(self, match: Match) -> Action:
+        start = time.perf_counter()
         legal = match.legal_actions(self.seat)
         # The prior is asked every time, so a bot that keeps a plan sees every decision.
         advised = self.prior.choose(match) if self.prior is not None else None
         if len(legal) == 1:
             return legal[0]
         root = Node(self.seat)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = None if self.time_limit is None else start + self.time_limit
         done = 0
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
             world = match.determinize(self.seat, self.chance.below(1 << 62)).hush()
             self._iterate(root, world)
             done += 1
+            if limit is not None and time.perf_counter() >= limit:
+                break
         self.last_iterations = done
         self.last_root = root
         best = max(legal, key=lambda action: _visits(root, action))

@@ -221,7 +221,7 @@ def _play(
                 )
             )
         else:
-            bot = make_bot(kind, match.game, seat, match.seed)
+            bot = make_bot(kind, match.game, seat, match.seed, timed=True)
             agents.append(ThinkingNotice(bot, lang, console.write, think_after))
     try:
         play_out(match, agents)

@@ -63,8 +63,9 @@ def best_index(values: np.ndarray, legal: list[int]) -> int:
     return int(indices[int(np.argmax(values[indices]))])
 
 
-def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
-    """Any bot by name (:data:`popote.bots.registry.BOT_NAMES`), the learned level included."""
+def make_bot(name: str, game: Game, seat: int, seed: int, timed: bool = False) -> Bot:
+    """Any bot by name (:data:`popote.bots.registry.BOT_NAMES`), the learned level included;
+    ``timed`` for a person waiting (:func:`popote.bots.registry.search_bot`)."""
     if name == LEARNED:
         return LearnedBot(seat, seed, shipped_network(game.spec.name))
-    return make_fixed_bot(name, game, seat, seed)
+    return make_fixed_bot(name, game, seat, seed, timed)

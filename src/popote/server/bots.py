@@ -64,7 +64,7 @@ def _world(table: str, record: dict[str, Any], seat: int, level: str) -> tuple[M
         match = popote.new_match(
             record["game"], record["players"], record["seed"], record["options"]
         )
-        bot = make_bot(level, match.game, seat, record["seed"] + seat)
+        bot = make_bot(level, match.game, seat, record["seed"] + seat, timed=True)
         bot.observe(match.events(seat))
         kept = (match, bot)
     _worlds[key] = kept
