@@ -18,12 +18,12 @@ import argparse
 import json
 import statistics
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import popote
 from benchmarks.random_play import pin_to_one_core
 from popote.bots.learned import shipped_games
-from popote.bots.registry import EXPERT_BUDGET_FACTOR, LEARNED, LEVELS, THINKING_SECONDS
+from popote.bots.registry import LEARNED, LEVELS, THINKING_SECONDS
 from popote.bots.search import SearchBot
 from popote.core.chance import Chance
 from popote.core.match import Match
@@ -50,18 +50,27 @@ def sample_positions(name: str, count: int, seed: int) -> list[Match]:
     return positions
 
 
-def decision_seconds(
-    name: str, level: str, match: Match, seed: int, timed: bool = True
-) -> tuple[float, int]:
-    """One decision's CPU seconds, and the iterations it searched (0 for a level without search)."""
+class Decision(NamedTuple):
+    seconds: float
+    """CPU seconds."""
+    iterations: int
+    """Iterations searched (0 for a level without search)."""
+    cut_short: bool
+    """Its time limit ended the search before its budget did."""
+
+
+def time_decision(name: str, level: str, match: Match, seed: int, timed: bool = True) -> Decision:
+    """One decision of a fresh bot of ``level`` told everything its seat saw at ``match``."""
     seat = match.to_act[0]
     bot = make_bot(level, get_game(name), seat, seed, timed=timed)
     bot.observe(match.events(seat))
     start = time.process_time()
     bot.choose(match.clone())
     elapsed = time.process_time() - start
-    iterations = bot.last_iterations if isinstance(bot, SearchBot) else 0
-    return elapsed, iterations
+    if not isinstance(bot, SearchBot):
+        return Decision(elapsed, 0, False)
+    done = bot.last_iterations
+    return Decision(elapsed, done, 0 < done < bot.iterations)
 
 
 def levels_of(game: str) -> tuple[str, ...]:
@@ -71,7 +80,6 @@ def levels_of(game: str) -> tuple[str, ...]:
 
 def measure_game(name: str, positions: int, timed: bool = True) -> dict[str, Any]:
     matches = sample_positions(name, positions, seed=7)
-    budget = get_game(name).spec.search_iterations
     row: dict[str, Any] = {
         "game": name,
         "median_seconds": {},
@@ -83,19 +91,18 @@ def measure_game(name: str, positions: int, timed: bool = True) -> dict[str, Any
     for level in levels_of(name):
         timings, cut = [], 0
         for index, match in enumerate(matches):
-            seconds, iterations = decision_seconds(name, level, match, index, timed)
-            timings.append(seconds)
-            full = budget * (EXPERT_BUDGET_FACTOR if level == "expert" else 1)
-            cut += level in THINKING_SECONDS and 0 < iterations < full
+            decision = time_decision(name, level, match, index, timed)
+            timings.append(decision.seconds)
+            cut += decision.cut_short
             if level == "difficile":
-                searched += iterations
-                searched_time += seconds
+                searched += decision.iterations
+                searched_time += decision.seconds
         row["median_seconds"][level] = statistics.median(timings)
         row["longest_seconds"][level] = max(timings)
         if level in THINKING_SECONDS:
             row["cut_short"][level] = cut
     row["iterations_per_second"] = searched / searched_time if searched_time else 0.0
-    row["difficile_iterations"] = budget
+    row["difficile_iterations"] = get_game(name).spec.search_iterations
     row["positions"] = len(matches)
     return row
 

@@ -68,4 +68,4 @@ def make_bot(name: str, game: Game, seat: int, seed: int, timed: bool = False) -
     ``timed`` for a person waiting (:func:`popote.bots.registry.search_bot`)."""
     if name == LEARNED:
         return LearnedBot(seat, seed, shipped_network(game.spec.name))
-    return make_fixed_bot(name, game, seat, seed, timed)
+    return make_fixed_bot(name, game, seat, seed, timed=timed)
