@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= pieds-dans-le-plat
 
-.PHONY: run play test lint chromium valgrind bench clean
+.PHONY: run play test lint chromium valgrind bench compiled test-compiled bench-compiled clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -47,12 +47,12 @@ valgrind:
 
 # mypy checks against the same packages the tests import, Ray included.
 lint: $(VENV)/.installed-ray
-	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks setup.py
+	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/mypy
 
 # loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
-test: lint chromium valgrind
+test: lint chromium valgrind test-compiled
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(VENV)/.installed-bench valgrind
@@ -60,5 +60,40 @@ bench: $(VENV)/.installed-bench valgrind
 	$(BIN)/python -m benchmarks.instructions
 	$(BIN)/python -m benchmarks.rl_env
 
+# The compiled build (README, "A compiled build"): the modules under [tool.popote] compiled
+# in pyproject.toml built by mypyc, in a venv of its own. Every install of the project there
+# compiles it (POPOTE_COMPILED=1, mypy from that venv).
+COMPILED_VENV ?= .venv-compiled
+CBIN := $(COMPILED_VENV)/bin
+COMPILE := POPOTE_COMPILED=1 $(CBIN)/python -m pip install -q --no-build-isolation
+
+$(COMPILED_VENV)/.installed: pyproject.toml setup.py $(shell find src -name '*.py')
+	$(PYTHON) -m venv $(COMPILED_VENV)
+	$(CBIN)/python -m pip install -q --upgrade pip setuptools wheel 'mypy>=1.10'
+	$(COMPILE) '.[dev]'
+	touch $@
+
+$(COMPILED_VENV)/.installed-bench: $(COMPILED_VENV)/.installed
+	$(COMPILE) '.[dev,bench,rl]'
+	touch $@
+
+compiled: $(COMPILED_VENV)/.installed
+
+# The same games on the compiled build: the known answers, the contract, every game's rules
+# and properties, run against the installed package (not src/). Without a C compiler it
+# says so and is left out, except in CI (.ci/run), where it must run.
+ifeq ($(shell command -v cc)$(POPOTE_REQUIRE_SERVICES),)
+test-compiled:
+	@echo "test-compiled skipped: no C compiler (cc) to build the compiled build"
+else
+test-compiled: compiled
+	POPOTE_EXPECT_COMPILED=1 $(CBIN)/python -m pytest -n auto -p no:cacheprovider \
+		tests/conformance tests/games tests/test_compiled_build.py
+endif
+
+bench-compiled: $(COMPILED_VENV)/.installed-bench valgrind
+	$(CBIN)/python -m benchmarks.random_play
+	$(CBIN)/python -m benchmarks.search
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED_VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -21,7 +21,7 @@ import time
 from typing import Any, NamedTuple
 
 import popote
-from benchmarks.random_play import pin_to_one_core
+from benchmarks.random_play import describe_machine, pin_to_one_core
 from popote.bots.learned import shipped_games
 from popote.bots.registry import LEARNED, LEVELS, THINKING_SECONDS
 from popote.bots.search import SearchBot
@@ -126,6 +126,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
+    print(f"Search speed, one core ({describe_machine()})")
     header = "".join(f"{level:>12}" for level in LEVELS)
     print(
         f"{'game':<24}{'iter/s':>9}{'budget':>8}{header}"

@@ -49,3 +49,21 @@ def test_make_test_and_make_bench_install_valgrind_when_missing(tmp_path: Path) 
 def test_make_test_still_installs_the_developer_tools(tmp_path: Path) -> None:
     commands = planned("test", tmp_path)
     assert "pip install -q -e '.[dev]'" in commands and "pytest" in commands
+
+
+def test_make_test_also_runs_the_games_on_the_compiled_build(tmp_path: Path) -> None:
+    commands = planned("test", tmp_path)
+    assert "POPOTE_COMPILED=1" in commands and "--no-build-isolation '.[dev]'" in commands
+    assert "POPOTE_EXPECT_COMPILED=1" in commands and "tests/conformance" in commands
+
+
+def test_make_bench_compiled_times_the_compiled_build_with_its_peer(tmp_path: Path) -> None:
+    commands = planned("bench-compiled", tmp_path)
+    assert "'.[dev,bench,rl]'" in commands and "POPOTE_COMPILED=1" in commands
+    assert ".venv-compiled/bin/python -m benchmarks.random_play" in commands
+    assert ".venv-compiled/bin/python -m benchmarks.search" in commands
+
+
+def test_the_plain_install_compiles_nothing(tmp_path: Path) -> None:
+    for target in ("run", "play"):
+        assert "POPOTE_COMPILED" not in planned(target, tmp_path)

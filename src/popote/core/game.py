@@ -178,6 +178,28 @@ class GameState(ABC):
     def clone(self) -> Self:
         """An independent copy, as cheap as the game can make it."""
 
+    def shallow_copy(self) -> Self:
+        """A new state of this class sharing every attribute with this one, ``__init__`` not
+        run: :meth:`clone` starts from it and replaces what must not be shared.
+
+        Plain Python keeps the attributes in ``__dict__``; a state compiled by mypyc (the
+        compiled build) keeps those its class declares in fields named by
+        ``__mypyc_attrs__``, and only those of the plain base, if any are set, in a
+        ``__dict__``, which must be copied, not shared (``copy.copy`` would share it).
+        """
+        kind = type(self)
+        twin = kind.__new__(kind)
+        fields = getattr(kind, "__mypyc_attrs__", None)
+        if fields is None:
+            twin.__dict__.update(self.__dict__)
+            return twin
+        # Compiled: the fields, set or not, then the plain base's attributes one by one (the
+        # twin has no __dict__ until one is set).
+        for name in [*fields, *getattr(self, "__dict__", ())]:
+            if name != "__dict__" and hasattr(self, name):
+                setattr(twin, name, getattr(self, name))
+        return twin
+
     @abstractmethod
     def determinize(self, seat: int, chance: Chance) -> Self:
         """A copy whose information hidden from ``seat`` is resampled with ``chance``."""

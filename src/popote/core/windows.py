@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 
@@ -37,6 +39,7 @@ def clockwise_after(actor: int, players: int) -> list[int]:
     return [(actor + step) % players for step in range(1, players)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ReactionWindow:
     """Seats answering one trigger; a reaction is any value, ``None`` means pass.
 

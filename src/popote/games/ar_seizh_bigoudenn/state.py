@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
@@ -39,6 +41,7 @@ def sort_utensils(utensils: list[str]) -> list[str]:
     return sorted(utensils, key=UTENSIL_ORDER.index)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArSeizhState(GameState):
     """Everything on the table. Ingredients in front of a player are public."""
 
@@ -192,8 +195,7 @@ class ArSeizhState(GameState):
         }
 
     def clone(self) -> ArSeizhState:
-        twin = ArSeizhState.__new__(ArSeizhState)
-        twin.__dict__.update(self.__dict__)
+        twin = self.shallow_copy()
         twin.chance = self.chance.copy()
         twin.bigoudens = list(self.bigoudens)
         twin.draw = list(self.draw)

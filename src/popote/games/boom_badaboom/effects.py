@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from popote.core.actions import Event as GameEvent
 from popote.games.boom_badaboom.cards import (
     ACCIDENT,
@@ -32,6 +34,7 @@ from popote.games.boom_badaboom.chain import Outcome
 from popote.games.boom_badaboom.state import BoomData, keys
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoomEffects(BoomData):
     """Effects of cards and events; the turn flow lives in :mod:`rules`."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from popote.core.actions import Action, frozen, secret_event
 from popote.core.actions import Event as GameEvent
 from popote.core.chance import Chance
@@ -130,6 +132,7 @@ def resolve_mode(players: int, option: str) -> Mode:
     return Mode.ROLES if players >= 3 else Mode.COOP
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoomState(BoomEffects):
     """A match of Boom Badaboom."""
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from popote.core.actions import Event as GameEvent
 from popote.core.actions import FrozenDict, secret_event
 from popote.core.chance import Chance
@@ -40,6 +42,7 @@ def keys(cards: Iterable[int]) -> list[str]:
     return sorted(map(_key_of, cards))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoomData(GameState):
     """The table, the hands, the piles, and who knows which card where."""
 
@@ -239,8 +242,7 @@ class BoomData(GameState):
     # --- copies ------------------------------------------------------------------------
 
     def clone(self) -> Any:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin = self.shallow_copy()
         twin.chance = self.chance.copy()
         twin.roles = self.roles[:]
         twin.revealed = self.revealed[:]

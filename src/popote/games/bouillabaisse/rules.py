@@ -12,6 +12,8 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from popote.core.actions import Action, Event, frozen_atoms, frozen_fields
 from popote.core.chance import Chance
 from popote.core.game import GameState, Options, View
@@ -43,6 +45,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BouillabaisseState(GameState):
     """Everything on the table: hands, the trick in progress, tricks taken, scores."""
 

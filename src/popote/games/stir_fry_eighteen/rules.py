@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.chance import Chance
 from popote.core.deck import build_deck, draw
@@ -38,6 +40,7 @@ from popote.games.stir_fry_eighteen.model import CookedDish, Pending, PileCard, 
 from popote.games.stir_fry_eighteen.views import build_view
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StirFryState(GameState):
     """Hands, the draw pile, the cards set aside this turn, scores and the turn's progress."""
 
@@ -175,8 +178,7 @@ class StirFryState(GameState):
         return self._copy(self.chance.copy())
 
     def _copy(self, chance: Chance) -> StirFryState:
-        twin = StirFryState.__new__(StirFryState)
-        twin.__dict__.update(self.__dict__)
+        twin = self.shallow_copy()
         twin.hands = [hand[:] for hand in self.hands]
         twin.deck = self.deck[:]
         twin.pile = self.pile[:]
@@ -265,7 +267,9 @@ class StirFryState(GameState):
     ) -> list[Event]:
         events = told.discarded(seat, kind._value_, claim, cards)
         if len(eligible) < self.players - 1:
-            unable = [other for other in range(self.players) if other not in (seat, *eligible)]
+            unable = [
+                other for other in range(self.players) if other != seat and other not in eligible
+            ]
             # Told aloud: otherwise a chef who may not call is skipped without a word.
             events.append(told.event(type="cannot_test", seats=told.seats(unable)))
         return events
