@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks import equal_time, instructions, random_play, search, server_load
+from benchmarks import equal_time, instructions, random_play, same_games, search, server_load
 from benchmarks.random_play import print_table, run
 
 import popote
 from popote.bots import registry
+from popote.lab.gamelog import record_to_json
+from popote.lab.simulate import GameTask, play_task
 from tests.services import (
     POSTGRES_HOST,
     POSTGRES_URL,
@@ -32,6 +34,8 @@ def test_the_benchmark_reports_every_game(capsys: pytest.CaptureFixture[str]) ->
     assert all(name in out for name in popote.game_names())
     # Ratios to the peer differ from host to host: the report names the processor.
     assert report["machine"] in out and " cores, Python 3." in report["machine"]
+    # Plain and compiled builds differ by about two: the report says which one it timed.
+    assert report["machine"].endswith(("plain Python build", "modules by mypyc)"))
 
 
 def test_the_benchmark_rates_each_game_against_the_peer_timed_around_it_in_every_round(
@@ -135,3 +139,19 @@ def test_two_server_processes_share_the_load(tmp_path: Path) -> None:
     # Finished tables are replaced as the run goes, so how many are in memory at the last
     # snapshot varies; the tables held and the actions served do not.
     assert figures["actions"] > 0 and figures["tables"] == 2
+
+
+def test_same_games_finds_a_logged_game_played_again_alike_and_a_changed_one_not(
+    tmp_path: Path,
+) -> None:
+    games = [
+        play_task(GameTask("pieds-dans-le-plat", 3, seed, ("random", "moyen", "facile")))
+        for seed in (1, 2)
+    ]
+    lines = [record_to_json(record) for record in games]
+    lines[1]["scores"] = [score + 1 for score in lines[1]["scores"]]
+    log = tmp_path / "games.jsonl"
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    first, changed = same_games.logged_games(log, 2)
+    assert same_games.differences(first) == []
+    assert [found.split(":")[0] for found in same_games.differences(changed)] == ["scores"]
