@@ -23,10 +23,10 @@ def logged_games(path: Path, count: int) -> list[GameRecord]:
     """``count`` games of the log, spread over its lines and shifted by one each, so that
     a log whose lines cycle through lineups (a ladder's) gives each lineup in turn."""
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    if count >= len(lines):
-        return [record_from_json(json.loads(line)) for line in lines]
-    step = len(lines) // count
-    chosen = [lines[(i * step + i) % len(lines)] for i in range(count)]
+    chosen = lines
+    if count < len(lines):
+        step = len(lines) // count
+        chosen = [lines[(i * step + i) % len(lines)] for i in range(count)]
     return [record_from_json(json.loads(line)) for line in chosen]
 
 
