@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -139,16 +140,49 @@ def test_appris_is_refused_where_no_network_ships(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize(("players", "levels"), [(3, CHEAP), (4, ("facile", "moyen"))])
-def test_a_round_robin_seats_every_level_at_every_seat_once_a_deal(
+def test_a_round_robin_seats_every_level_at_every_seat_twice_a_deal(
     players: int, levels: tuple[str, ...]
 ) -> None:
     tasks = ladder_tasks(Batch(GAME, players, games=2, seed=7), levels, ROUND_ROBIN)
-    deals = [tasks[start : start + len(levels)] for start in range(0, len(tasks), len(levels))]
+    size = 2 * len(levels)
+    deals = [tasks[start : start + size] for start in range(0, len(tasks), size)]
     assert [{task.seed for task in deal} for deal in deals] == [{7}, {8}]
     for deal in deals:
         for level in levels:
             held = [seat for task in deal for seat, bot in enumerate(task.bots) if bot == level]
-            assert sorted(held) == list(range(players))
+            assert sorted(held) == sorted(list(range(players)) * 2)
+
+
+def test_of_two_levels_in_a_round_robin_neither_always_plays_after_the_other() -> None:
+    levels = ("random", "facile", "moyen", "difficile", "expert")
+    for players in (3, 4):
+        tasks = ladder_tasks(Batch(GAME, players, games=1), levels, ROUND_ROBIN)
+        followed = Counter(
+            (task.bots[seat], task.bots[(seat + 1) % players])
+            for task in tasks
+            for seat in range(players)
+        )
+        for lower, higher in pairwise(levels):
+            assert followed[lower, higher] == followed[higher, lower] > 0
+
+
+def test_a_seat_worth_having_one_way_round_shows_in_that_way_and_half_in_the_step() -> None:
+    """Whoever sits right after ``moyen`` wins: one way round that is ``difficile``, the
+    other way ``facile``; the step ``moyen < difficile`` is all seating, and says so."""
+    levels = ("facile", "moyen", "difficile", "expert")
+    tasks = ladder_tasks(Batch(GAME, 4, games=6, seed=2), levels, ROUND_ROBIN)
+    records = [
+        GameRecord(task, (0.0,) * 4, ((task.bots.index("moyen") + 1) % 4,), 10, None, {}, None)
+        for task in tasks
+    ]
+    report = summarise_ladder(records, levels, ROUND_ROBIN)
+    step = {(row["lower"], row["higher"]): row for row in report["steps"]}
+    assert step["moyen", "difficile"]["ways"] == [1.0, 0.0]
+    assert step["moyen", "difficile"]["mean"] == pytest.approx(0.5)
+    assert step["difficile", "expert"]["ways"] == [-1.0, 0.0]
+    text = ladder_markdown(report, "popote ladder", "en")
+    assert "| 95 % interval | p | p < 0.01? | Way r + s / r − s |" in text
+    assert "| +100.0 / +0.0 |" in text
 
 
 def test_a_round_robin_rates_the_levels_against_each_other_with_shares_that_add_up() -> None:
@@ -197,6 +231,7 @@ def test_the_round_robin_command_says_how_its_tables_were_seated(tmp_path: Path)
     assert main([*args, "--md", str(markdown), "--table", str(table)]) == 0
     text = markdown.read_text(encoding="utf-8")
     assert "the levels themselves at every seat (round-robin)" in text
+    assert "every table is played again the other way round" in text
     assert "| Level | Win share (at its tables) |" in text
     assert "--levels random,moyen --reference round-robin`" in text
     entry = json.loads(table.read_text(encoding="utf-8"))[GAME]

@@ -34,6 +34,7 @@ from popote.cli.wording import (
     points,
     points_interval,
     quoted,
+    signed,
 )
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
@@ -45,6 +46,7 @@ from popote.lab.ladder import (
     ROUND_ROBIN,
     SIGNIFICANCE,
     default_levels,
+    games_per_deal,
     ladder_tasks,
     summarise_ladder,
     table_entry,
@@ -65,7 +67,7 @@ def run_ladder(args: argparse.Namespace, lang: Lang) -> int:
     if log is not None:
         _say_what_log_holds(log, tasks, lang)
     records, interrupted = _play(play_task, tasks, jobs, args, lang, kept=log)
-    if len(records) < len(levels):
+    if len(records) < games_per_deal(levels, args.reference):
         return _nothing_finished(lang)
     report = summarise_ladder(records, levels, args.reference)
     if interrupted:
@@ -193,20 +195,24 @@ def ladder_markdown(report: dict[str, Any], command: str, lang: Lang) -> str:
 
 
 _ROUND_ROBIN_INTRODUCTION = Text(
-    "{deals} à {players}{options} (graine {seed}), chacune jouée une fois par niveau, "
+    "{deals} à {players}{options} (graine {seed}), chacune jouée deux fois par niveau, "
     "les niveaux eux-mêmes à tous les sièges (tournoi) : dans la partie r d'une donne, "
-    "le siège s a le niveau r + s, si bien que chaque niveau tient chaque siège une "
-    "fois par donne. Écart d'un palier : la différence des parts de victoire (par "
-    "siège) des deux niveaux dans les parties où ils étaient tous deux à table, "
-    "appariée donne par donne, en points de pourcentage. Chaque niveau ne rencontre "
+    "le siège s a le niveau r + s, puis chaque table est rejouée dans l'autre sens "
+    "(le niveau r − s au siège s), si bien que chaque niveau tient chaque siège deux "
+    "fois par donne et que de deux niveaux aucun ne joue toujours après l'autre. Écart "
+    "d'un palier : la différence des parts de victoire (par siège) des deux niveaux "
+    "dans les parties où ils étaient tous deux à table, appariée donne par donne, en "
+    "points de pourcentage, et son écart moyen dans chaque sens. Chaque niveau ne rencontre "
     "que ses voisins dans la liste : les parts de victoire de deux niveaux ne se "
     "comparent pas (l'un a pu avoir des tables plus faibles) ; la note, ajustée sur "
     "qui affrontait qui, les compare (à force égale, chacun gagne {fair}).",
-    "{deals} of {players}{options} (seed {seed}), each played once per level, the "
+    "{deals} of {players}{options} (seed {seed}), each played twice per level, the "
     "levels themselves at every seat (round-robin): in game r of a deal, seat s holds "
-    "level r + s, so that every level holds every seat once a deal. A step's effect: "
-    "the difference of the two levels' win shares (a seat) in the games where both "
-    "sat, paired deal by deal, in percentage points. Each level meets only its "
+    "level r + s, then every table is played again the other way round (level r − s at "
+    "seat s), so that every level holds every seat twice a deal and of two levels "
+    "neither always plays after the other. A step's effect: the difference of the two "
+    "levels' win shares (a seat) in the games where both sat, paired deal by deal, in "
+    "percentage points, and its mean either way round. Each level meets only its "
     "neighbours in the list: two levels' win shares do not compare (one may have met "
     "weaker tables); the rating, fitted on who faced whom, does (if equal, each wins "
     "{fair}).",
@@ -239,20 +245,24 @@ def _introduction(report: dict[str, Any], lang: Lang) -> str:
 
 def _steps_table(report: dict[str, Any], lang: Lang) -> list[str]:
     significant = Text("p < 0,01 ?", "p < 0.01?").get(lang)
+    round_robin = report["reference"] == ROUND_ROBIN
+    ways = Text(" Sens r + s / r − s |", " Way r + s / r − s |").get(lang) if round_robin else ""
     lines = [
         Text(
-            f"| Palier | Effet | Intervalle à 95 % | p | {significant} |",
-            f"| Step | Effect | 95 % interval | p | {significant} |",
+            f"| Palier | Effet | Intervalle à 95 % | p | {significant} |{ways}",
+            f"| Step | Effect | 95 % interval | p | {significant} |{ways}",
         ).get(lang),
-        "|---|---:|---:|---:|:---:|",
+        "|---|---:|---:|---:|:---:|" + ("---:|" if round_robin else ""),
     ]
     for step in report["steps"]:
         proven = step["p_value"] < SIGNIFICANCE and step["mean"] > 0
+        either_way = " / ".join(_way(mean, lang) for mean in step.get("ways", []))
         lines.append(
             f"| {_level(step['lower'], lang)} < {_level(step['higher'], lang)} "
             f"| {points(step['mean'], lang)} | {points_interval(step, lang)} "
             f"| {p_value(step['p_value'], lang).removeprefix('p = ')} "
             f"| {YES_NO[0 if proven else 1].get(lang)} |"
+            + (f" {either_way} |" if round_robin else "")
         )
     unmeasured = ", ".join(
         f"{_level(lower, lang)} < {_level(higher, lang)}"
@@ -267,6 +277,10 @@ def _steps_table(report: dict[str, Any], lang: Lang) -> list[str]:
             ).render(lang, pairs=unmeasured),
         ]
     return lines
+
+
+def _way(mean: float | None, lang: Lang) -> str:
+    return "—" if mean is None else signed(100 * mean, lang, 1)
 
 
 def _ratings_table(report: dict[str, Any], lang: Lang) -> list[str]:

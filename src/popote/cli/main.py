@@ -384,10 +384,11 @@ def _ladder_arguments(ladder: argparse.ArgumentParser, say: Say) -> None:
         default=ANCHOR,
         help=say(
             "le niveau des autres sièges, ou round-robin : les niveaux mesurés eux-mêmes à "
-            "tous les sièges, chacun à son tour (défaut : moyen ; un niveau qui cherche coûte "
-            "bien plus cher)",
+            "tous les sièges, chacun à son tour, dans les deux sens de la table (défaut : "
+            "moyen ; un niveau qui cherche coûte bien plus cher)",
             "the level at the other seats, or round-robin: the levels measured themselves at "
-            "every seat, each in turn (default: moyen; a searching level costs far more)",
+            "every seat, each in turn, both ways round the table (default: moyen; a "
+            "searching level costs far more)",
         ),
     )
     ladder.add_argument(

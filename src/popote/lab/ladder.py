@@ -21,7 +21,10 @@ intervals come from a bootstrap over deals.
 
 A round-robin (``reference=ROUND_ROBIN``) puts the levels themselves at every seat: the
 ``r``-th game of a deal seats level ``r + s`` (cyclically) at seat ``s``, so that over a
-deal every level holds every seat once, against a mix of the others. With more levels than
+deal every level holds every seat once, against a mix of the others; then every table is
+played again the other way round (level ``r - s`` at seat ``s``), so that of two levels
+neither always sits after the other (playing after someone is worth something in most card
+games, and it would otherwise count in every step). With more levels than
 seats each level meets its neighbours in the list, not all the others, so two levels' win
 shares are not comparable (one may have met weaker tables): the fit, which knows whom each
 game opposed, gives the ratings, and a step is the head-to-head of the two levels, the
@@ -29,8 +32,16 @@ difference of their win shares in the games where both sat, paired deal by deal.
 that never sits at one table has no step:
 
 >>> levels = ("facile", "moyen", "difficile", "expert")
->>> [task.bots for task in ladder_tasks(Batch("pieds-dans-le-plat", 3, games=1), levels, ROUND_ROBIN)]
-[('facile', 'moyen', 'difficile'), ('moyen', 'difficile', 'expert'), ('difficile', 'expert', 'facile'), ('expert', 'facile', 'moyen')]
+>>> for task in ladder_tasks(Batch("pieds-dans-le-plat", 3, games=1), levels, ROUND_ROBIN):
+...     print(task.bots)
+('facile', 'moyen', 'difficile')
+('moyen', 'difficile', 'expert')
+('difficile', 'expert', 'facile')
+('expert', 'facile', 'moyen')
+('facile', 'expert', 'difficile')
+('moyen', 'facile', 'expert')
+('difficile', 'moyen', 'facile')
+('expert', 'difficile', 'moyen')
 """
 
 from __future__ import annotations
@@ -79,20 +90,27 @@ FIT_ROUNDS = 500
 
 
 def ladder_tasks(batch: Batch, levels: Sequence[str], reference: str) -> list[GameTask]:
-    """One game per level and deal (``batch.games`` counts deals), deal by deal."""
+    """:func:`games_per_deal` games per deal (``batch.games`` counts deals), deal by deal."""
     return [
         batch.task(deal, lineup(levels, index, reference, deal, batch.players))
         for deal in range(batch.games)
-        for index in range(len(levels))
+        for index in range(games_per_deal(levels, reference))
     ]
 
 
+def games_per_deal(levels: Sequence[str], reference: str) -> int:
+    """One game per level; a round-robin plays each of its tables both ways round."""
+    return len(levels) * (2 if reference == ROUND_ROBIN else 1)
+
+
 def lineup(levels: Sequence[str], index: int, reference: str, deal: int, players: int) -> list[str]:
-    """The seats' levels in the game of ``levels[index]``: in a round-robin, seat ``s``
-    holds level ``index + s`` (cyclically); otherwise the deal's seat under test holds it
-    and every other seat the reference."""
+    """The seats' levels in a deal's game ``index``: in a round-robin, seat ``s`` holds
+    level ``index + s`` (cyclically), and in the second half of the deal's games level
+    ``index - s``; otherwise the deal's seat under test holds ``levels[index]`` and every
+    other seat the reference."""
     if reference == ROUND_ROBIN:
-        return [levels[(index + seat) % len(levels)] for seat in range(players)]
+        way = 1 if index < len(levels) else -1
+        return [levels[(index + way * seat) % len(levels)] for seat in range(players)]
     seats = [reference] * players
     seats[candidate_seat(deal, players)] = levels[index]
     return seats
@@ -115,9 +133,8 @@ def level_shares(
     return [totals[level] / held[level] for level in levels]
 
 
-def whole_deals(records: Sequence[GameRecord], levels: Sequence[str]) -> list[list[GameRecord]]:
-    """The records grouped by deal, a deal cut short (Ctrl-C) left out."""
-    size = len(levels)
+def whole_deals(records: Sequence[GameRecord], size: int) -> list[list[GameRecord]]:
+    """The records grouped by deal of ``size`` games, a deal cut short (Ctrl-C) left out."""
     return [
         list(records[start : start + size]) for start in range(0, len(records) - size + 1, size)
     ]
@@ -216,15 +233,34 @@ def steps(
     (:func:`head_to_head`)."""
     rows = []
     for lower, higher in compared(levels):
+        ways: dict[str, Any] = {}
         if reference == ROUND_ROBIN:
-            met = [head_to_head(deal, lower, higher) for deal in deals]
-            differences = [difference for difference in met if difference is not None]
+            differences = _met(deals, lower, higher)
+            halves = zip(*(both_ways(deal) for deal in deals), strict=True)
+            ways["ways"] = [_mean(_met(half, lower, higher)) for half in halves]
         else:
             low, high = levels.index(lower), levels.index(higher)
             differences = [deal[high] - deal[low] for deal in shares]
         if differences:
-            rows.append({"lower": lower, "higher": higher, **paired_difference(differences)})
+            rows.append(
+                {"lower": lower, "higher": higher, **paired_difference(differences), **ways}
+            )
     return rows
+
+
+def both_ways(deal: Sequence[GameRecord]) -> tuple[Sequence[GameRecord], Sequence[GameRecord]]:
+    """A round-robin deal's games seated one way round the table, then the other."""
+    half = len(deal) // 2
+    return deal[:half], deal[half:]
+
+
+def _met(deals: Sequence[Sequence[GameRecord]], lower: str, higher: str) -> list[float]:
+    met = (head_to_head(deal, lower, higher) for deal in deals)
+    return [difference for difference in met if difference is not None]
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
 def head_to_head(deal: Sequence[GameRecord], lower: str, higher: str) -> float | None:
@@ -247,7 +283,7 @@ def _seat_share(record: GameRecord, level: str) -> float:
 def summarise_ladder(
     records: Sequence[GameRecord], levels: Sequence[str], reference: str
 ) -> dict[str, Any]:
-    deals = whole_deals(records, levels)
+    deals = whole_deals(records, games_per_deal(levels, reference))
     players = deals[0][0].task.players
     shares = [level_shares(deal, levels, number, reference) for number, deal in enumerate(deals)]
     levels_rows = []
