@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDENS,
+    CARD_RANK,
     CREPE_VALUE,
     GALETTE_VALUE,
     INGREDIENTS,
     MENU,
     UTENSIL_ORDER,
+    UTENSIL_RANK,
     Dish,
     deck_counts,
     is_valid_dish,
+    kinds,
+    sort_cards,
+    with_added,
 )
 
 TAKING = {"couteau", "fourchette", "cuillere", "spatule"}
@@ -75,3 +83,28 @@ def test_specialties_need_three_different_utensils_except_gwenolas() -> None:
     # No other crêpe would do: every crêpe needs one of the Lesconil galette's two utensils.
     crepes = [r.key for r in MENU if r.dish is Dish.CREPE]
     assert all(utensils_of(c) <= utensils_of("lesconil") for c in crepes)
+
+
+_CARDS = st.sampled_from(sorted(INGREDIENTS))
+_UTENSILS = st.sampled_from(UTENSIL_ORDER)
+
+
+@given(st.lists(_CARDS, max_size=20), st.lists(_CARDS, max_size=4))
+def test_cards_slipped_into_a_sorted_row_keep_the_card_set_order(
+    row: list[str], added: list[str]
+) -> None:
+    kept = sort_cards(row)
+    merged = with_added(kept, added, CARD_RANK)
+    assert merged == sort_cards([*row, *added])
+    assert kept == sort_cards(row)  # the row itself is left as it was
+    assert kinds(merged) == list(dict.fromkeys(merged))
+
+
+@given(st.lists(_UTENSILS, unique=True, max_size=6), _UTENSILS)
+def test_a_utensil_slipped_into_a_hand_keeps_the_utensil_order(
+    held: list[str], utensil: str
+) -> None:
+    held = [u for u in UTENSIL_ORDER if u in held and u != utensil]
+    assert with_added(held, [utensil], UTENSIL_RANK) == [
+        u for u in UTENSIL_ORDER if u in held or u == utensil
+    ]

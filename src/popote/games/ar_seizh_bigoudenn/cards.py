@@ -15,6 +15,7 @@ ingredient; each menu crêpe needs one utensil.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -111,11 +112,47 @@ INGREDIENTS: dict[str, Ingredient] = {
 INGREDIENT_ORDER: tuple[str, ...] = tuple(INGREDIENTS)
 UTENSIL_OF: dict[str, str | None] = {key: card.utensil for key, card in INGREDIENTS.items()}
 _RANK = {key: rank for rank, key in enumerate(INGREDIENT_ORDER)}
+CARD_RANK: dict[str, int] = _RANK
+UTENSIL_RANK: dict[str, int] = {key: rank for rank, key in enumerate(UTENSIL_ORDER)}
 
 
 def sort_cards(cards: list[str]) -> list[str]:
     """Cards in the card set's order (the order views and actions list them)."""
     return sorted(cards, key=_RANK.__getitem__)
+
+
+def with_added(ranked: list[str], added: Iterable[str], rank: dict[str, int]) -> list[str]:
+    """``ranked`` (in ``rank``'s order) with ``added`` slipped into place: a new list.
+
+    The centre and the surfaces gain a card or three at a time; moving them along is
+    cheaper than sorting the whole list again with a key.
+
+    >>> with_added(["oeuf", "sucre"], ["fromage", "oeuf"], CARD_RANK)
+    ['oeuf', 'oeuf', 'fromage', 'sucre']
+    """
+    merged = list(ranked)
+    for item in added:
+        place = rank[item]
+        at = len(merged)
+        while at > 0 and rank[merged[at - 1]] > place:
+            at -= 1
+        merged.insert(at, item)
+    return merged
+
+
+def kinds(ranked: list[str]) -> list[str]:
+    """The distinct items of a list kept in order, where copies sit side by side.
+
+    >>> kinds(["oeuf", "oeuf", "fromage"])
+    ['oeuf', 'fromage']
+    """
+    found: list[str] = []
+    last = None
+    for item in ranked:
+        if item != last:
+            found.append(item)
+            last = item
+    return found
 
 
 def ingredient_name(key: str) -> Text:

@@ -16,11 +16,14 @@ from popote.games.ar_seizh_bigoudenn import turn, waltz
 from popote.games.ar_seizh_bigoudenn.cards import (
     BIGOUDEN_ORDER,
     BIGOUDENS,
+    CARD_RANK,
     DEFAULT_ROUNDS,
     REVEAL_PER_TURN,
     UTENSIL_ORDER,
+    UTENSIL_RANK,
     deck_counts,
     sort_cards,
+    with_added,
 )
 from popote.games.ar_seizh_bigoudenn.tables import (
     EventTable,
@@ -38,7 +41,7 @@ def _copy(dish: dict[str, Any]) -> dict[str, Any]:
 
 
 def sort_utensils(utensils: list[str]) -> list[str]:
-    return sorted(utensils, key=UTENSIL_ORDER.index)
+    return sorted(utensils, key=UTENSIL_RANK.__getitem__)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -230,22 +233,22 @@ class ArSeizhState(GameState):
     def drop(self, seat: int, utensil: str, why: str) -> Event:
         """``seat`` lets ``utensil`` fall to the centre; others may grab it next."""
         self.hands[seat].remove(utensil)
-        self.centre_utensils = sort_utensils([*self.centre_utensils, utensil])
+        self.centre_utensils = with_added(self.centre_utensils, (utensil,), UTENSIL_RANK)
         self.pending_drops.append((utensil, seat))
         self.waltz_dropped.add((seat, utensil))
         return DROPPED[seat, utensil, why]
 
     def take_utensil(self, seat: int, utensil: str) -> None:
         self.centre_utensils.remove(utensil)
-        self.hands[seat] = sort_utensils([*self.hands[seat], utensil])
+        self.hands[seat] = with_added(self.hands[seat], (utensil,), UTENSIL_RANK)
 
     def gain(self, seat: int, card: str, give_back: str | None) -> None:
         """``card`` joins the seat's work surface; ``give_back`` first goes to the centre."""
         surface = self.surfaces[seat]
         if give_back is not None:
             surface.remove(give_back)
-            self.centre = sort_cards([*self.centre, give_back])
-        self.surfaces[seat] = sort_cards([*surface, card])
+            self.centre = with_added(self.centre, (give_back,), CARD_RANK)
+        self.surfaces[seat] = with_added(surface, (card,), CARD_RANK)
 
     def to_centre(self, card: str) -> None:
-        self.centre = sort_cards([*self.centre, card])
+        self.centre = with_added(self.centre, (card,), CARD_RANK)

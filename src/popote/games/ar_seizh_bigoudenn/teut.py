@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event, FrozenDict, FrozenList
+from popote.core.actions import Action, Event, frozen_atoms, frozen_fields
 from popote.core.windows import ReactionWindow, SealedBids
-from popote.games.ar_seizh_bigoudenn import turn
-from popote.games.ar_seizh_bigoudenn.cards import INGREDIENTS, sort_cards
+from popote.games.ar_seizh_bigoudenn.cards import CARD_RANK, INGREDIENTS, kinds, with_added
 from popote.games.ar_seizh_bigoudenn.tables import (
     ActionTable,
     EventTable,
@@ -38,7 +37,7 @@ _CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "f
 
 def card_actions(state: ArSeizhState, seat: int, kind: str) -> list[Action]:
     table = _CARD_ACTIONS[kind]
-    return [table[card,] for card in turn.distinct(state.surfaces[seat])]
+    return [table[card,] for card in kinds(state.surfaces[seat])]
 
 
 def submit_bid(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
@@ -80,8 +79,8 @@ def resolve_bids(state: ArSeizhState) -> list[Event]:
     played = teut.bids.revealed()
     teut.bids = None
     _spend(state, played)
-    bids = FrozenList([FrozenList(pair) for pair in played.items()])
-    reveal = FrozenDict(type="bids_revealed", utensil=teut.utensil, bids=bids)
+    bids = frozen_atoms([frozen_atoms(pair) for pair in played.items()])
+    reveal = frozen_fields(type="bids_revealed", utensil=teut.utensil, bids=bids)
     return [reveal, *_compare(state, played)]
 
 
@@ -183,7 +182,7 @@ def finish(state: ArSeizhState, winner: int | None) -> list[Event]:
         return events
     holder = next((s for s in range(state.players) if "passoire" in state.hands[s]), None)
     if holder is None or holder == state.current:
-        state.marmite = sort_cards([*state.marmite, *teut.spent])
+        state.marmite = with_added(state.marmite, teut.spent, CARD_RANK)
         return [*events, {"type": "to_marmite", "cards": list(teut.spent)}]
     state.passoire_cards = list(teut.spent)
     state.stage = Stage.PASSOIRE

@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from popote.core.actions import Action, Event, FrozenDict, FrozenList
+from popote.core.actions import Action, Event, frozen_atoms, frozen_fields
 from popote.core.deck import draw
+from popote.core.memo import Memo
 from popote.games.ar_seizh_bigoudenn.cards import (
     ACTIONS_PER_TURN,
+    CARD_RANK,
     CREPE_SIZE,
     GALETTE_SIZE,
     HAND_COUNT,
@@ -20,7 +22,8 @@ from popote.games.ar_seizh_bigoudenn.cards import (
     Dish,
     dish_points,
     is_valid_dish,
-    sort_cards,
+    kinds,
+    with_added,
 )
 from popote.games.ar_seizh_bigoudenn.tables import (
     PASS,
@@ -54,7 +57,7 @@ def give_back_choices(state: ArSeizhState, seat: int) -> list[str | None]:
     """A sixth ingredient sends one of the five already there back to the centre."""
     surface = state.surfaces[seat]
     if len(surface) >= SURFACE_LIMIT:
-        return list(distinct(surface))
+        return list(kinds(surface))
     return [None]
 
 
@@ -93,7 +96,7 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
     hands, free = usable(state, seat)
     backs = give_back_choices(state, seat)
     bare_handed = drop_choices(hands, free)
-    actions = _takes(state, hands, bare_handed, backs)
+    actions = _takes(state, hands, free, backs)
     if "araignee" in hands:
         actions += _steals(state, seat, backs)
     for utensil in state.centre_utensils:
@@ -103,25 +106,38 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
     return actions
 
 
+_Situation = tuple[tuple[str, ...], int, tuple[str | None, ...]]
+_TAKE_ROWS: Memo[_Situation, dict[str, tuple[Action, ...]]] = Memo(kept=2_000)
+"""What taking each card allows depends only on the hands and the cards that could go back:
+each card's row of actions is listed once per such situation (a few kilobytes each)."""
+
+
 def _takes(
-    state: ArSeizhState,
-    hands: Sequence[str],
-    bare_handed: list[str | None],
-    backs: list[str | None],
+    state: ArSeizhState, hands: Sequence[str], free: int, backs: list[str | None]
 ) -> list[Action]:
     """Taking a card from the centre: bare-handed, or with the utensil it needs."""
+    situation = (tuple(hands), free, tuple(backs))
+    rows = _TAKE_ROWS.get(situation)
+    if rows is None:
+        rows = _TAKE_ROWS.remember(situation, {})
     actions: list[Action] = []
-    add = actions.append
-    for card in distinct(state.centre):
-        need = UTENSIL_OF[card]
-        if need is None:
-            for drop in bare_handed:
-                for back in backs:
-                    add(TAKE[card, drop, back])
-        elif need in hands:
-            for back in backs:
-                add(TAKE[card, need, back])
+    for card in kinds(state.centre):
+        row = rows.get(card)
+        if row is None:
+            row = rows[card] = _take_row(card, hands, free, backs)
+        actions += row
     return actions
+
+
+def _take_row(
+    card: str, hands: Sequence[str], free: int, backs: list[str | None]
+) -> tuple[Action, ...]:
+    need = UTENSIL_OF[card]
+    if need is None:
+        return tuple(TAKE[card, drop, back] for drop in drop_choices(hands, free) for back in backs)
+    if need in hands:
+        return tuple(TAKE[card, need, back] for back in backs)
+    return ()
 
 
 def _steals(state: ArSeizhState, seat: int, backs: list[str | None]) -> list[Action]:
@@ -133,7 +149,7 @@ def _steals(state: ArSeizhState, seat: int, backs: list[str | None]) -> list[Act
         if "couvercle" in state.hands[target]:
             actions.append(STEAL[target, None, None])
             continue
-        for card in distinct(state.surfaces[target]):
+        for card in kinds(state.surfaces[target]):
             actions += [STEAL[target, card, back] for back in backs]
     return actions
 
@@ -211,7 +227,7 @@ def _cook(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         points, recipe, special = dish_points(dish, cards, state.bigoudens[seat])
         for card in cards:
             state.surfaces[seat].remove(card)
-        state.cooked = sort_cards([*state.cooked, *cards])
+        state.cooked = with_added(state.cooked, cards, CARD_RANK)
         state.scores[seat] += points
         record = {
             "dish": dish.value,
@@ -245,11 +261,11 @@ def start_turn(state: ArSeizhState, seat: int) -> list[Event]:
     state.to_act = (seat,)
     state.waltz_dropped.clear()
     revealed = draw(state.draw, REVEAL_PER_TURN)
-    state.centre = sort_cards([*state.centre, *revealed])
+    state.centre = with_added(state.centre, revealed, CARD_RANK)
     return [
         TURN[seat, state.round, state.bigoudens[seat]],
-        FrozenDict(
-            type="revealed", seat=seat, cards=FrozenList(revealed), draw_size=len(state.draw)
+        frozen_fields(
+            type="revealed", seat=seat, cards=frozen_atoms(revealed), draw_size=len(state.draw)
         ),
     ]
 

@@ -19,7 +19,7 @@ from popote.core.chance import Chance
 from popote.core.game import View
 from popote.core.windows import ReactionWindow, SealedBids, clockwise_after
 from popote.games.ar_seizh_bigoudenn import turn
-from popote.games.ar_seizh_bigoudenn.cards import sort_cards
+from popote.games.ar_seizh_bigoudenn.cards import CARD_RANK, kinds, with_added
 from popote.games.ar_seizh_bigoudenn.tables import (
     PASS,
     RECOVER,
@@ -261,7 +261,7 @@ def _passoire(state: ArSeizhState, seat: int, action: Action) -> list[Event]:
         ]
     else:
         events = [{"type": "passoire_pass", "seat": seat}]
-    state.marmite = sort_cards([*state.marmite, *state.passoire_cards])
+    state.marmite = with_added(state.marmite, state.passoire_cards, CARD_RANK)
     state.passoire_cards = []
     state.stage = Stage.ACTION
     return events
@@ -331,7 +331,7 @@ def resample_secrets(world: ArSeizhState, seat: int, chance: Chance) -> None:
         return fresh
 
     def cards_or_none(other: int) -> list[str | None]:
-        return [*turn.distinct(world.surfaces[other]), None]
+        return [*kinds(world.surfaces[other]), None]
 
     if world.grab_bids is not None:
         world.grab_bids = resubmit(world.grab_bids, lambda s: grab_options(world, s))
@@ -345,7 +345,7 @@ def resample_secrets(world: ArSeizhState, seat: int, chance: Chance) -> None:
     if teut.follow is not None:
         teut.follow = resubmit(teut.follow, cards_or_none)
     teut.raise_cards = {
-        other: card if other == seat else chance.choice(turn.distinct(world.surfaces[other]))
+        other: card if other == seat else chance.choice(kinds(world.surfaces[other]))
         for other, card in teut.raise_cards.items()
     }
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 from functools import cache
+from typing import Final
 
 from popote.core.actions import Action, FrozenDict
 from popote.core.chance import Chance
@@ -135,9 +136,10 @@ def build_pack(players: int, decks: int) -> tuple[list[int], list[int]]:
     return list(pack), list(removed)
 
 
-_MASK = (1 << 64) - 1
-_FRESH_BITS = 40  # draw a new 64-bit number once fewer unused bits than this are left
-_BITS_PER_SWAP = 7  # a pack holds at most 104 cards < 2**7
+# Final: the compiled build writes them into the shuffle instead of looking them up.
+_HALF: Final = (1 << 32) - 1
+_FRESH_BITS: Final = 40  # draw a new 64-bit number once fewer unused bits than this are left
+_BITS_PER_SWAP: Final = 7  # a pack holds at most 104 cards < 2**7
 
 
 def shuffle(cards: list[int], chance: Chance) -> None:
@@ -146,15 +148,21 @@ def shuffle(cards: list[int], chance: Chance) -> None:
     Each swap index is the integer part of (random fraction x bound); the fractional part
     left over is reused for the next swap while it keeps more than 33 unused bits, so the
     bias stays under 2**-33 per swap. It is four times cheaper than one draw per swap.
+
+    The 64-bit fraction is kept as two 32-bit halves (``high``, ``low``), so that every
+    product stays a machine-sized integer: the same swaps as multiplying the whole fraction.
     """
-    fraction = 0
+    high = low = 0
     bits = 0
     for top in range(len(cards) - 1, 0, -1):
         if bits < _FRESH_BITS:
             fraction = chance.next64()
+            high, low = fraction >> 32, fraction & _HALF
             bits = 64
-        fraction *= top + 1
-        pick = fraction >> 64
-        fraction &= _MASK
+        low *= top + 1
+        high = high * (top + 1) + (low >> 32)
+        pick = high >> 32
+        high &= _HALF
+        low &= _HALF
         bits -= _BITS_PER_SWAP
         cards[top], cards[pick] = cards[pick], cards[top]
