@@ -18,6 +18,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from popote.core.i18n import Text
 
@@ -48,15 +49,17 @@ UTENSIL_NAMES: dict[str, Text] = {
     "passoire": Text("la passoire", "the colander"),
 }
 
-HAND_COUNT = 2
-SURFACE_LIMIT = 5
-ACTIONS_PER_TURN = 2
-REVEAL_PER_TURN = 2
+HAND_COUNT: Final = 2
+SURFACE_LIMIT: Final = 5
+ACTIONS_PER_TURN: Final = 2
+REVEAL_PER_TURN: Final = 2
 
-GALETTE_POINTS = (7, 5, 5)  # base, on the menu, a specialty
-CREPE_POINTS = (3, 3, 3)
-GALETTE_SIZE, GALETTE_VALUE = 3, 7
-CREPE_SIZE, CREPE_VALUE = 2, 3
+GALETTE_POINTS: Final = (7, 5, 5)  # base, on the menu, a specialty
+CREPE_POINTS: Final = (3, 3, 3)
+GALETTE_SIZE: Final = 3
+GALETTE_VALUE: Final = 7
+CREPE_SIZE: Final = 2
+CREPE_VALUE: Final = 3
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ def _i(
     return Ingredient(key, fr, br, en, value, savoury, utensil, count)
 
 
-INGREDIENTS: dict[str, Ingredient] = {
+INGREDIENTS: Final[dict[str, Ingredient]] = {
     card.key: card
     for card in (
         # savoury, 1 point: taken bare-handed
@@ -110,15 +113,14 @@ INGREDIENTS: dict[str, Ingredient] = {
     )
 }
 INGREDIENT_ORDER: tuple[str, ...] = tuple(INGREDIENTS)
-UTENSIL_OF: dict[str, str | None] = {key: card.utensil for key, card in INGREDIENTS.items()}
-_RANK = {key: rank for rank, key in enumerate(INGREDIENT_ORDER)}
-CARD_RANK: dict[str, int] = _RANK
-UTENSIL_RANK: dict[str, int] = {key: rank for rank, key in enumerate(UTENSIL_ORDER)}
+UTENSIL_OF: Final[dict[str, str | None]] = {key: card.utensil for key, card in INGREDIENTS.items()}
+CARD_RANK: Final[dict[str, int]] = {key: rank for rank, key in enumerate(INGREDIENT_ORDER)}
+UTENSIL_RANK: Final[dict[str, int]] = {key: rank for rank, key in enumerate(UTENSIL_ORDER)}
 
 
 def sort_cards(cards: list[str]) -> list[str]:
     """Cards in the card set's order (the order views and actions list them)."""
-    return sorted(cards, key=_RANK.__getitem__)
+    return sorted(cards, key=CARD_RANK.__getitem__)
 
 
 def with_added(ranked: list[str], added: Iterable[str], rank: dict[str, int]) -> list[str]:
@@ -190,7 +192,7 @@ MENU: tuple[Recipe, ...] = (
     _r("pommes_beurre", "la pommes-beurre", "the buttered apple", C, "beurre", "pommes"),
 )
 RECIPES: dict[str, Recipe] = {recipe.key: recipe for recipe in MENU}
-MENU_BY_CARDS: dict[tuple[str, ...], Recipe] = {recipe.cards: recipe for recipe in MENU}
+MENU_BY_CARDS: Final[dict[tuple[str, ...], Recipe]] = {recipe.cards: recipe for recipe in MENU}
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,7 @@ def _b(key: str, name: str, galette: str, crepe: str) -> Bigouden:
     return Bigouden(key, name, frozenset((galette, crepe)))
 
 
-BIGOUDENS: dict[str, Bigouden] = {
+BIGOUDENS: Final[dict[str, Bigouden]] = {
     b.key: b
     for b in (
         _b("rozenn", "Rozenn", "complete", "fraises_sucre"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -33,7 +33,7 @@ from popote.games.ar_seizh_bigoudenn.tables import (
 )
 
 NAME = "ar-seizh-bigoudenn"
-DROPPED = EventTable("dropped", "seat", "utensil", "why")
+DROPPED: Final = EventTable("dropped", "seat", "utensil", "why")
 
 
 def _copy(dish: dict[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList, secret_event
 from popote.core.memo import Memo
@@ -108,14 +108,14 @@ class SecretTable(dict[tuple[Any, ...], tuple[Event, ...]]):
         return found
 
 
-TAKE = ActionTable("take", "card", "drop", "give_back")
-STEAL = ActionTable("steal", "target", "card", "give_back")
-TAKE_UTENSIL = ActionTable("utensil", "utensil", "drop")
-RECOVER = ActionTable("recover", "card", "give_back")
-PASS = act("pass")
-STOP = act("stop")
-TOSS = act("toss")
-WITHDRAW = act("withdraw")
+TAKE: Final = ActionTable("take", "card", "drop", "give_back")
+STEAL: Final = ActionTable("steal", "target", "card", "give_back")
+TAKE_UTENSIL: Final = ActionTable("utensil", "utensil", "drop")
+RECOVER: Final = ActionTable("recover", "card", "give_back")
+PASS: Final = act("pass")
+STOP: Final = act("stop")
+TOSS: Final = act("toss")
+WITHDRAW: Final = act("withdraw")
 
 
 @dataclass

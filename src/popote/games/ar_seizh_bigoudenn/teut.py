@@ -10,7 +10,7 @@ revealed is spent: the passoire's holder may recover one of them, the rest leave
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from popote.core.actions import Action, Event, frozen_atoms, frozen_fields
 from popote.core.windows import ReactionWindow, SealedBids
@@ -26,13 +26,13 @@ if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
-BIDS = SecretTable("bid_placed", ("card",), ("card",))
-RAISES = SecretTable("raised", ("card",), ("card",))
-RAISE_PASSES = EventTable("raise_pass", "seat")
-FOLLOWS = SecretTable("follow_placed", ("card",), ("card",))
-GRABBED = EventTable("grabbed", "seat", "utensil", "drop")
-TEUT_WON = EventTable("teut_won", "seat", "utensil")
-_CARD_ACTIONS = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
+BIDS: Final = SecretTable("bid_placed", ("card",), ("card",))
+RAISES: Final = SecretTable("raised", ("card",), ("card",))
+RAISE_PASSES: Final = EventTable("raise_pass", "seat")
+FOLLOWS: Final = SecretTable("follow_placed", ("card",), ("card",))
+GRABBED: Final = EventTable("grabbed", "seat", "utensil", "drop")
+TEUT_WON: Final = EventTable("teut_won", "seat", "utensil")
+_CARD_ACTIONS: Final = {kind: ActionTable(kind, "card") for kind in ("bid", "raise", "follow")}
 
 
 def card_actions(state: ArSeizhState, seat: int, kind: str) -> list[Action]:

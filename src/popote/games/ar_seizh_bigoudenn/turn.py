@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from popote.core.actions import Action, Event, frozen_atoms, frozen_fields
 from popote.core.deck import draw
@@ -42,11 +42,11 @@ if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
-TURN = EventTable("turn", "seat", "round", "bigouden")
-TOOK = EventTable("took", "seat", "card", "utensil", "give_back", "count")
-TOOK_UTENSIL = EventTable("took_utensil", "seat", "utensil")
-TOSSED = EventTable("tossed", "seat", "face", "again")
-STOPPED = EventTable("stopped", "seat")
+TURN: Final = EventTable("turn", "seat", "round", "bigouden")
+TOOK: Final = EventTable("took", "seat", "card", "utensil", "give_back", "count")
+TOOK_UTENSIL: Final = EventTable("took_utensil", "seat", "utensil")
+TOSSED: Final = EventTable("tossed", "seat", "face", "again")
+STOPPED: Final = EventTable("stopped", "seat")
 
 
 def distinct(cards: list[str]) -> list[str]:

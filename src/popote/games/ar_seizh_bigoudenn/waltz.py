@@ -12,7 +12,7 @@ once and the seats that had not answered yet may then cry TEUT! at the taker.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
@@ -45,13 +45,13 @@ if TYPE_CHECKING:
     from popote.games.ar_seizh_bigoudenn.state import ArSeizhState
 
 
-GRAB_ANSWERS = SecretTable("grab_answer", ("utensil", "grab", "drop"), ("grab", "drop"))
-OPEN_GRAB_ANSWERS = EventTable("grab_answer", "seat", "utensil", "grab", "drop")  # real time
-CHALLENGE_ANSWERS = SecretTable("challenge_answer", ("utensil", "teut"), ("teut",))
-NOBODY_GRABS = EventTable("nobody_grabs", "utensil")
-GRAB_OPEN = EventTable("grab_open", "utensil", "dropper", "seats")
-GRAB_CLAIMS = EventTable("grab_claims", "utensil", "seats")
-TEUT = EventTable("teut", "utensil", "seats")
+GRAB_ANSWERS: Final = SecretTable("grab_answer", ("utensil", "grab", "drop"), ("grab", "drop"))
+OPEN_GRAB_ANSWERS: Final = EventTable("grab_answer", "seat", "utensil", "grab", "drop")  # real time
+CHALLENGE_ANSWERS: Final = SecretTable("challenge_answer", ("utensil", "teut"), ("teut",))
+NOBODY_GRABS: Final = EventTable("nobody_grabs", "utensil")
+GRAB_OPEN: Final = EventTable("grab_open", "utensil", "dropper", "seats")
+GRAB_CLAIMS: Final = EventTable("grab_claims", "utensil", "seats")
+TEUT: Final = EventTable("teut", "utensil", "seats")
 _GRAB_OPTIONS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 
 

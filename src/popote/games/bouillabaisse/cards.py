@@ -31,23 +31,25 @@ RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"
 DECK_SIZE = 52
 PER_SUIT = 13
 
-NAMES: tuple[str, ...] = tuple(RANKS[c % PER_SUIT] + SUITS[c // PER_SUIT] for c in range(DECK_SIZE))
-CARD_ID: dict[str, int] = {name: card for card, name in enumerate(NAMES)}
-SUIT_OF: tuple[int, ...] = tuple(card // PER_SUIT for card in range(DECK_SIZE))
+NAMES: Final[tuple[str, ...]] = tuple(
+    RANKS[c % PER_SUIT] + SUITS[c // PER_SUIT] for c in range(DECK_SIZE)
+)
+CARD_ID: Final[dict[str, int]] = {name: card for card, name in enumerate(NAMES)}
+SUIT_OF: Final[tuple[int, ...]] = tuple(card // PER_SUIT for card in range(DECK_SIZE))
 SUIT_ID: dict[str, int] = {letter: suit for suit, letter in enumerate(SUITS)}
 RANK_ID: dict[str, int] = {rank: index for index, rank in enumerate(RANKS)}
 
 # The only action of the game, built once per card and shared by both copies.
-PLAY: tuple[Action, ...] = tuple(Action(type="play", card=name) for name in NAMES)
+PLAY: Final[tuple[Action, ...]] = tuple(Action(type="play", card=name) for name in NAMES)
 
 MAX_PLAYERS = 12
 # The events of the hot path, built once and shared (they are frozen): PLAYED[seat][card]
 # and TRICK_WON[winner].
-PLAYED: tuple[tuple[FrozenDict, ...], ...] = tuple(
+PLAYED: Final[tuple[tuple[FrozenDict, ...], ...]] = tuple(
     tuple(FrozenDict(type="play", seat=seat, card=name) for name in NAMES)
     for seat in range(MAX_PLAYERS)
 )
-TRICK_WON: tuple[FrozenDict, ...] = tuple(
+TRICK_WON: Final[tuple[FrozenDict, ...]] = tuple(
     FrozenDict(type="trick", winner=seat) for seat in range(MAX_PLAYERS)
 )
 
