@@ -90,7 +90,8 @@ test-compiled:
 else
 test-compiled: compiled
 	POPOTE_EXPECT_COMPILED=1 $(CBIN)/python -m pytest -n auto -p no:cacheprovider \
-		tests/conformance tests/games tests/core/test_shallow_copy.py tests/test_compiled_build.py
+		tests/conformance tests/games tests/core/test_shallow_copy.py tests/core/test_chance.py \
+		tests/core/test_splitmix.py tests/test_compiled_build.py
 endif
 
 bench-compiled: $(COMPILED_VENV)/.installed-bench valgrind

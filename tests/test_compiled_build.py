@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from popote.core import chance, splitmix
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -33,3 +35,8 @@ def test_the_listed_modules_exist_and_are_built_as_expected() -> None:
 def test_the_match_and_its_frozen_values_stay_plain_python(name: str) -> None:
     module = importlib.import_module(name)
     assert module.__file__ is not None and module.__file__.endswith(".py")
+
+
+def test_seeded_chance_draws_through_splitmix_exactly_when_it_is_compiled() -> None:
+    expect_compiled = os.environ.get("POPOTE_EXPECT_COMPILED") == "1"
+    assert splitmix.compiled() == chance.COMPILED_DRAWS == expect_compiled

@@ -23,10 +23,15 @@ import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from popote.core import splitmix
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+COMPILED_DRAWS = splitmix.compiled()
+"""The compiled build draws through :mod:`popote.core.splitmix` (the same draws, on machine
+words); interpreted, the big integers below are the faster way."""
 SECRET_SEEDS = 1 << 64
 """Seeds from this one on use the keyed generator; smaller ones (negative too) SplitMix64."""
 SECRET_BITS = 128
@@ -94,6 +99,9 @@ class FastChance(Chance):
         self._state = (_check(seed) * _GOLDEN) & _MASK
 
     def next64(self) -> int:
+        if COMPILED_DRAWS:
+            self._state, drawn = splitmix.next64(self._state)
+            return drawn
         state = (self._state + _GOLDEN) & _MASK
         self._state = state
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -104,6 +112,9 @@ class FastChance(Chance):
         # Chance.below with next64 written out: searches and deals draw tens of thousands.
         if n <= 0:
             raise ValueError("below() needs n > 0")
+        if COMPILED_DRAWS:
+            self._state, drawn = splitmix.below(self._state, n)
+            return drawn
         state = self._state = (self._state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -111,6 +122,9 @@ class FastChance(Chance):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         # Chance.shuffle with next64 written out: the same swaps, without two calls per card.
+        if COMPILED_DRAWS:
+            self._state = splitmix.shuffle(items, self._state)
+            return
         state = self._state
         for i in range(len(items) - 1, 0, -1):
             state = (state + _GOLDEN) & _MASK
