@@ -154,3 +154,14 @@ def test_the_fast_below_draws_as_the_generic_one(seed: int, bound: int) -> None:
     fast, generic = Chance(seed), Chance(seed)
     assert [fast.below(bound) for _ in range(3)] == [Chance.below(generic, bound) for _ in range(3)]
     assert fast.next64() == generic.next64()
+
+
+@given(
+    st.sampled_from([0, 7, 2**62, SECRET_SEEDS + 5]),
+    st.integers(min_value=1, max_value=2**70),
+    st.integers(min_value=0, max_value=40),
+)
+def test_draws_at_once_are_the_draws_one_by_one(seed: int, bound: int, count: int) -> None:
+    at_once, one_by_one = Chance(seed), Chance(seed)
+    assert at_once.draws(bound, count) == [one_by_one.below(bound) for _ in range(count)]
+    assert at_once.next64() == one_by_one.next64()

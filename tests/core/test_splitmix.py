@@ -32,6 +32,11 @@ def test_a_draw_below_n_is_the_formulas(state: int, n: int) -> None:
     after, output = reference_draw(state)
     assert splitmix.below(state, n) == (after, (output * n) >> 64)
     assert splitmix.next64(state) == (after, output)
+    second_state, second = reference_draw(after)
+    assert splitmix.draws(state, n, 2) == (
+        second_state,
+        [(output * n) >> 64, (second * n) >> 64],
+    )
 
 
 @given(STATES, st.integers(min_value=0, max_value=130))

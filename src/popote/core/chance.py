@@ -84,6 +84,10 @@ class Chance:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
+    def draws(self, n: int, count: int) -> list[int]:
+        """``count`` numbers in ``range(n)``: the same as ``count`` calls of :meth:`below`."""
+        return [self.below(n) for _ in range(count)]
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
@@ -119,6 +123,14 @@ class FastChance(Chance):
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
+
+    def draws(self, n: int, count: int) -> list[int]:
+        if not COMPILED_DRAWS:
+            return super().draws(n, count)
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        self._state, drawn = splitmix.draws(self._state, n, count)
+        return drawn
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         # Chance.shuffle with next64 written out: the same swaps, without two calls per card.

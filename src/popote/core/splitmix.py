@@ -88,6 +88,17 @@ def below(state: int, n: int) -> tuple[int, int]:
     return _whole(high, low), _scaled(out_high, out_low, n)
 
 
+def draws(state: int, n: int, count: int) -> tuple[int, list[int]]:
+    """The state after ``count`` draws from ``state``, and those draws in ``range(n)``."""
+    high, low = _halves(state)
+    drawn: list[int] = []
+    for _ in range(count):
+        high, low = _advance(high, low)
+        out_high, out_low = _output(high, low)
+        drawn.append(_scaled(out_high, out_low, n))
+    return _whole(high, low), drawn
+
+
 def next64(state: int) -> tuple[int, int]:
     """The state after one draw from ``state``, and that draw's 64 bits."""
     high, low = _advance(*_halves(state))

@@ -237,9 +237,9 @@ class BigoudenBot(Bot):
     def _act(self, mind: Mind, legal: list[Action]) -> Action:
         """The best-scored hand action, a little noise breaking ties (the first best wins)."""
         best, best_score = legal[0], -math.inf
-        below = self.chance.below
-        for action in legal:
-            score = mind.score_turn_action(action) + below(100) / 1000
+        noise = self.chance.draws(100, len(legal))
+        for action, drawn in zip(legal, noise, strict=True):
+            score = mind.score_turn_action(action) + drawn / 1000
             if score > best_score:
                 best, best_score = action, score
         return best

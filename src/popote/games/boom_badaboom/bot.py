@@ -134,8 +134,9 @@ class BoomHeuristicBot(Bot):
         if phase in ("steal", "recover"):
             return max(legal, key=lambda a: self.card_worth(reading, a["card"]))
         best, best_score = legal[0], -1e9
-        for action in legal:
-            score = self.play_score(reading, action) + self.chance.below(100) / 1000
+        noise = self.chance.draws(100, len(legal))
+        for action, drawn in zip(legal, noise, strict=True):
+            score = self.play_score(reading, action) + drawn / 1000
             if score > best_score:
                 best, best_score = action, score
         return best
