@@ -7,6 +7,7 @@ import itertools
 import pickle
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -165,3 +166,10 @@ def test_draws_at_once_are_the_draws_one_by_one(seed: int, bound: int, count: in
     at_once, one_by_one = Chance(seed), Chance(seed)
     assert at_once.draws(bound, count) == [one_by_one.below(bound) for _ in range(count)]
     assert at_once.next64() == one_by_one.next64()
+
+
+@pytest.mark.parametrize("seed", [7, SECRET_SEEDS + 5])
+def test_draws_below_nothing_are_refused_as_below_refuses_them(seed: int) -> None:
+    assert Chance(seed).draws(0, 0) == []
+    with pytest.raises(ValueError, match="n > 0"):
+        Chance(seed).draws(0, 1)

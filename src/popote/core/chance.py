@@ -125,10 +125,9 @@ class FastChance(Chance):
         return ((z ^ (z >> 31)) * n) >> 64
 
     def draws(self, n: int, count: int) -> list[int]:
-        if not COMPILED_DRAWS:
+        # A bad ``n`` goes the generic way too, so that both builds answer it alike.
+        if not COMPILED_DRAWS or n <= 0:
             return super().draws(n, count)
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
         self._state, drawn = splitmix.draws(self._state, n, count)
         return drawn
 

@@ -29,6 +29,8 @@ _FIRST_HIGH: Final = 0xBF58476D
 _FIRST_LOW: Final = 0x1CE4E5B9
 _SECOND_HIGH: Final = 0x94D049BB
 _SECOND_LOW: Final = 0x133111EB
+_SMALL: Final = 1 << 30
+"""Below it, a draw's products stay under 2**62, in machine words."""
 
 
 def _times_mod32(a: i64, b: i64) -> i64:
@@ -77,10 +79,6 @@ def _scaled(high: i64, low: i64, n: int) -> int:
     return (int(high) * n + ((int(low) * n) >> 32)) >> 32
 
 
-_SMALL: Final = 1 << 30
-"""Below it, a draw's products stay under 2**62."""
-
-
 def below(state: int, n: int) -> tuple[int, int]:
     """The state after one draw from ``state``, and that draw in ``range(n)`` (n > 0)."""
     high, low = _advance(*_halves(state))
@@ -111,7 +109,7 @@ def shuffle(items: MutableSequence[T], state: int) -> int:
     for i in range(len(items) - 1, 0, -1):
         high, low = _advance(high, low)
         out_high, out_low = _output(high, low)
-        j = int((out_high * (i + 1) + ((out_low * (i + 1)) >> 32)) >> 32)
+        j = _scaled(out_high, out_low, i + 1)
         items[i], items[j] = items[j], items[i]
     return _whole(high, low)
 
