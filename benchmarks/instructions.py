@@ -12,6 +12,11 @@ instruction ratio: a guide to the time ratio, not the same thing (the interprete
 compiled C++ do not run the same number of instructions a cycle).
 
     python -m benchmarks.instructions [--decisions 10000] [--game G] [--json]
+    python -m benchmarks.instructions --search 3 [--game G] [--json]
+
+``--search K`` counts a search instead: the untimed ``difficile`` decisions at the first K
+positions :mod:`benchmarks.search` times, less a run with none, over the iterations they
+searched (no peer: hearts has no such bot).
 
 Needs ``valgrind`` (Debian's package); one to three minutes a row.
 """
@@ -30,6 +35,7 @@ from typing import Any
 
 import popote
 from benchmarks.random_play import PEER, open_spiel_hearts, popote_game, show
+from benchmarks.search import sample_positions, time_decision
 
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
@@ -48,8 +54,19 @@ def play(name: str, decisions: int) -> int:
     return played
 
 
-def counted(name: str, decisions: int) -> tuple[int, int]:
-    """(instructions, decisions) of a process playing ``decisions`` under callgrind."""
+def search(name: str, positions: int) -> int:
+    """Untimed ``difficile`` decisions at the first ``positions`` of the search benchmark's
+    positions; the iterations they searched."""
+    matches = sample_positions(name, positions, seed=7) if positions else []
+    return sum(
+        time_decision(name, "difficile", match, index, timed=False).iterations
+        for index, match in enumerate(matches)
+    )
+
+
+def counted(name: str, decisions: int, mode: str = "--decisions") -> tuple[int, int]:
+    """(instructions, what the child counted) of a process playing ``decisions`` (or, with
+    ``mode="--searched"``, searching at that many positions) under callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         command = [
             "valgrind",
@@ -60,7 +77,7 @@ def counted(name: str, decisions: int) -> tuple[int, int]:
             "benchmarks.instructions",
             "--play",
             name,
-            "--decisions",
+            mode,
             str(decisions),
         ]
         # The same hashes on every run: set iteration order must not move the count.
@@ -86,6 +103,27 @@ def per_decision(name: str, decisions: int) -> dict[str, Any]:
         "decisions": added,
         "instructions_per_decision": (instructions - warm_instructions) / added,
     }
+
+
+def per_iteration(name: str, positions: int) -> dict[str, Any]:
+    start_instructions, _ = counted(name, 0, "--searched")
+    instructions, iterations = counted(name, positions, "--searched")
+    return {
+        "name": name,
+        "positions": positions,
+        "iterations": iterations,
+        "instructions_per_iteration": (instructions - start_instructions) / iterations,
+    }
+
+
+def print_search_table(report: dict[str, Any]) -> None:
+    print("Instructions an iteration, untimed difficile searches")
+    print(f"{'game':<24}{'positions':>10}{'iterations':>11}{'instructions':>14}")
+    for row in report["rows"]:
+        print(
+            f"{row['name']:<24}{row['positions']:>10}{row['iterations']:>11,}"
+            f"{row['instructions_per_iteration']:>14,.0f}"
+        )
 
 
 def run(decisions: int, names: list[str], with_peer: bool) -> dict[str, Any]:
@@ -118,15 +156,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--game", action="append", choices=popote.game_names(), help="only this game (repeatable)"
     )
+    parser.add_argument(
+        "--search", type=int, metavar="K", help="count difficile searches at K positions instead"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--play", help=argparse.SUPPRESS)  # the measured child process
+    parser.add_argument("--searched", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play:
-        print(play(args.play, args.decisions))
+        done = search(args.play, args.searched) if args.searched is not None else None
+        print(play(args.play, args.decisions) if done is None else done)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed: apt-get install valgrind")
     names = args.game or popote.game_names()
+    if args.search:
+        rows = [per_iteration(name, args.search) for name in names]
+        show({"positions": args.search, "rows": rows}, args.json, print_search_table)
+        return
     show(run(args.decisions, names, open_spiel_hearts() is not None), args.json, print_table)
 
 

@@ -13,6 +13,7 @@ from benchmarks.random_play import print_table, run
 
 import popote
 from popote.bots import registry
+from popote.core.registry import get_game
 from popote.lab.gamelog import record_to_json
 from popote.lab.simulate import GameTask, play_task
 from tests.services import (
@@ -62,6 +63,16 @@ def test_the_instruction_benchmark_counts_a_decision_of_random_play() -> None:
     row = instructions.per_decision("pieds-dans-le-plat", decisions=300)
     assert row["decisions"] > 200
     assert 10_000 < row["instructions_per_decision"] < 2_000_000
+
+
+def test_the_instruction_benchmark_counts_an_iteration_of_search() -> None:
+    """One untimed difficile decision of Les Pieds dans le Plat, start-up left out: each of
+    its iterations (a sampled world played to the end) costs many thousand instructions."""
+    if shutil.which("valgrind") is None:
+        missing_service("valgrind is not installed (make test installs Debian's valgrind)")
+    row = instructions.per_iteration("pieds-dans-le-plat", positions=1)
+    assert row["iterations"] == get_game("pieds-dans-le-plat").spec.search_iterations
+    assert 10_000 < row["instructions_per_iteration"] < 50_000_000
 
 
 def test_the_search_benchmark_times_every_level_the_game_offers() -> None:
