@@ -190,15 +190,17 @@ class GameState(ABC):
         """
         kind = type(self)
         twin = kind.__new__(kind)
-        fields = getattr(kind, "__mypyc_attrs__", None)
-        if fields is None:
+        if not hasattr(kind, "__mypyc_attrs__"):
             twin.__dict__.update(self.__dict__)
             return twin
-        # Compiled: the fields, set or not, then the plain base's attributes one by one (the
-        # twin has no __dict__ until one is set).
-        for name in [*fields, *getattr(self, "__dict__", ())]:
-            if name != "__dict__" and hasattr(self, name):
-                setattr(twin, name, getattr(self, name))
+        # Compiled: the fields that are set, read and written by the compiled class's own
+        # ``__getstate__`` and ``__setstate__`` (loops in C), then the plain base's
+        # attributes in a ``__dict__`` of the twin's own.
+        state: dict[str, Any] = self.__getstate__()  # type: ignore[assignment]
+        base = state.pop("__dict__", None)
+        getattr(twin, "__setstate__")(state)  # noqa: B009 - compiled classes only
+        if base:
+            twin.__dict__ = dict(base)
         return twin
 
     @abstractmethod

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import final
 
 from popote.core.actions import Action
 from popote.core.bot import Bot
@@ -25,10 +25,18 @@ from popote.games.ar_seizh_bigoudenn.cards import (
 )
 
 
-class Plan(NamedTuple):
-    cards: tuple[str, ...]
-    missing: tuple[str, ...]
-    points: int
+@final
+class Plan:
+    """A recipe to aim at: its cards, those not yet on the surface, and its points (a plain
+    class: a named tuple is built through Python code even in the compiled build, and every
+    decision of every rollout weighs a plan or two)."""
+
+    __slots__ = ("cards", "missing", "points")
+
+    def __init__(self, cards: tuple[str, ...], missing: tuple[str, ...], points: int) -> None:
+        self.cards = cards
+        self.missing = missing
+        self.points = points
 
 
 Needs = tuple[tuple[str, str | None], ...]
@@ -63,20 +71,23 @@ class Menu:
             self.by_face[_FACE_OF[recipe.key]].append(recipe.key)
 
 
-def best_plan(view: View, seat: int, face: str, menu: Menu) -> Plan:
-    """The menu recipe of ``face`` worth most once the cost of what is missing is counted.
+def best_plan(
+    surface: set[str],
+    centre: set[str],
+    hands: list[str],
+    choices: dict[str, Choice],
+    keys: list[str],
+) -> Plan:
+    """The recipe of ``keys`` (one face of a bot's menu, in its order) worth most once the
+    cost of what is missing from ``surface`` is counted.
 
-    Ties go to the first in ``menu``: each bot shuffles it once, so that no recipe (and no
-    Bigouden's specialty) is everybody's first choice.
+    Ties go to the first in ``keys``: each bot shuffles its menu once, so that no recipe
+    (and no Bigouden's specialty) is everybody's first choice. No menu recipe repeats an
+    ingredient, so a card is missing or not.
     """
-    # Sets suffice: no menu recipe repeats an ingredient, so a card is missing or not.
-    surface = set(view["surfaces"][seat])
-    centre = set(view["centre"])
-    hands = view["hands"][seat]
-    choices = _CHOICES[view["bigoudens"][seat]]
     best_score = 0.0
     best: Choice | None = None
-    for key in menu.by_face[face]:
+    for key in keys:
         choice = choices[key]
         cost = 0.0
         for card, need in choice[1]:
@@ -89,8 +100,8 @@ def best_plan(view: View, seat: int, face: str, menu: Menu) -> Plan:
         if best is None or score > best_score:
             best, best_score = choice, score
     assert best is not None
-    cards, _, points = best
-    return Plan(cards, tuple([card for card in cards if card not in surface]), points)
+    cards = best[0]
+    return Plan(cards, tuple([card for card in cards if card not in surface]), best[2])
 
 
 class Mind:
@@ -100,9 +111,14 @@ class Mind:
         self.view = view
         self.seat = seat
         self.menu = menu
-        self.plan = best_plan(view, seat, view["faces"][seat], menu)
         self.surface: list[str] = view["surfaces"][seat]
+        self.centre: list[str] = view["centre"]
         self.hands: list[str] = view["hands"][seat]
+        # Sets for the plans' many lookups (the centre can hold a dozen cards).
+        self.on_surface: set[str] = set(self.surface)
+        self.in_centre: set[str] = set(self.centre)
+        self.choices = _CHOICES[view["bigoudens"][seat]]
+        self.plan = self.best_plan(view["faces"][seat])
         self.needed_utensils: dict[str, int] = {}  # how many missing cards each utensil takes
         for card in self.plan.missing:
             need = UTENSIL_OF[card]
@@ -115,8 +131,13 @@ class Mind:
         """The plan for the other face: weighed only by the decisions that look ahead."""
         if self._next_plan is None:
             face = "crepe" if self.view["faces"][self.seat] == "galette" else "galette"
-            self._next_plan = best_plan(self.view, self.seat, face, self.menu)
+            self._next_plan = self.best_plan(face)
         return self._next_plan
+
+    def best_plan(self, face: str) -> Plan:
+        """The best plan of this seat's menu for ``face`` (:func:`best_plan`)."""
+        keys = self.menu.by_face[face]
+        return best_plan(self.on_surface, self.in_centre, self.hands, self.choices, keys)
 
     def keep(self, card: str) -> float:
         """How much a card on the surface is worth keeping."""
@@ -149,8 +170,7 @@ class Mind:
     def _weigh(self, utensil: str) -> float:
         if utensil in self.needed_utensils:
             in_centre = any(
-                INGREDIENTS[c].utensil == utensil and c in self.view["centre"]
-                for c in self.plan.missing
+                INGREDIENTS[c].utensil == utensil and c in self.in_centre for c in self.plan.missing
             )
             return 5.0 + (2.0 if in_centre else 0.0)
         if utensil == "araignee":

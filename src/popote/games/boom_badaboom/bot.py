@@ -67,11 +67,14 @@ class Reading:
         self.capacity: int = view["capacity"]
         self.event: str | None = view["event"]
         self.apron: bool = view["apron_on_played"]
-        self.objectives = len([key for key in view["hand"] if key in OBJECTIVE_KEYS])
-        roles, sizes = view["roles"], view["hand_sizes"]
+        hand: list[str] = view["hand"]
+        self.objectives = len([key for key in hand if key in OBJECTIVE_KEYS])
+        # Typed, so that the compiled build reads and compares them natively.
+        roles: list[str | None] = view["roles"]
+        sizes: list[int] = view["hand_sizes"]
         self.suspects = [
             s
-            for s in range(view["players"])
+            for s in range(len(sizes))
             if s != seat and (roles[s] == "glouton" or (roles[s] is None and sizes[s] >= 6))
         ]
         """Seats that look like the Glouton: revealed, or holding more cards than usual."""

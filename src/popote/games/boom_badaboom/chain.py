@@ -18,7 +18,7 @@ Outcome(cancelled=False, factor=1, inverted=False, target=-1)
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import NamedTuple
+from typing import final
 
 from popote.games.boom_badaboom.cards import APRON, BOOST, KIND_BY_KEY, SPATULA, LinkMode
 
@@ -26,11 +26,25 @@ Link = tuple[int, str, LinkMode, int]
 MODIFIERS = (LinkMode.MAIN, LinkMode.BOOST, LinkMode.INVERT)
 
 
-class Outcome(NamedTuple):
-    cancelled: bool
-    factor: int
-    inverted: bool
-    target: int
+@final
+class Outcome:
+    """What a resolved chain does to its played card: a plain class rather than a named
+    tuple, whose construction runs through Python code even in the compiled build (the
+    bots work out an outcome for every reaction they weigh)."""
+
+    __slots__ = ("cancelled", "factor", "inverted", "target")
+
+    def __init__(self, cancelled: bool, factor: int, inverted: bool, target: int) -> None:
+        self.cancelled = cancelled
+        self.factor = factor
+        self.inverted = inverted
+        self.target = target
+
+    def __repr__(self) -> str:
+        return (
+            f"Outcome(cancelled={self.cancelled}, factor={self.factor}, "
+            f"inverted={self.inverted}, target={self.target})"
+        )
 
 
 def outcome(chain: Sequence[Link], apron_on_played: bool = False) -> Outcome:

@@ -52,10 +52,11 @@ def play_action(card: str, target: int = -1) -> Action:
 
 
 @cache
-def react_action(card: str, mode: LinkMode, target: int = -1) -> Action:
+def react_action(card: str, mode: str, target: int = -1) -> Action:
+    """Cached by the mode's name, not the mode: an enum member hashes through Python code."""
     if target < 0:
-        return Action(type="react", card=card, mode=mode.text)
-    return Action(type="react", card=card, mode=mode.text, target=target)
+        return Action(type="react", card=card, mode=mode)
+    return Action(type="react", card=card, mode=mode, target=target)
 
 
 @cache
@@ -221,7 +222,7 @@ class BoomState(BoomEffects):
         boost_ok = self.event is not Event.DOUBLE_INTENSITY
         hand_keys = {KEYS[card] for card in REACTIVE_IDS.intersection(hand)}  # all it reads
         found = reactions(self.chain, seat, hand_keys, self.targets(seat), boost_ok)
-        return (DECLINE, *[react_action(card, mode, target) for card, mode, target in found])
+        return (DECLINE, *[react_action(card, mode.text, target) for card, mode, target in found])
 
     def main_cards(self, seat: int) -> frozenset[int]:
         """The cards ``seat`` may play for its turn now."""

@@ -35,11 +35,19 @@ _new_dict = dict.__new__
 _fill_dict = dict.update
 
 
-_key_of = KEYS.__getitem__
-
-
 def keys(cards: Iterable[int]) -> list[str]:
-    return sorted(map(_key_of, cards))
+    """The cards' keys, sorted (a comprehension: the compiled build indexes the tuple
+    natively, where ``map`` would call a bound method per card)."""
+    found = [KEYS[card] for card in cards]
+    found.sort()
+    return found
+
+
+def known_keys(hand: list[int], known: set[int]) -> list[str]:
+    """The keys of the cards of ``hand`` in ``known``, sorted."""
+    found = [KEYS[card] for card in hand if card in known]
+    found.sort()
+    return found
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -169,7 +177,7 @@ class BoomData(GameState):
             "size": self.size,
             "capacity": self.capacity,
             "deck_size": len(self.deck),
-            "discard": list(map(_key_of, self.discard)),
+            "discard": [KEYS[card] for card in self.discard],
             "event": self.event.text if self.event else None,
             "events_seen": list(self.events_seen),
             "events_left": len(self.event_pile),
@@ -180,7 +188,7 @@ class BoomData(GameState):
             "skipping": [s for s, skipped in enumerate(self.skip) if skipped]
             if True in self.skip
             else [],
-            "hand_sizes": list(map(len, hands)),
+            "hand_sizes": [len(hand) for hand in hands],
             "chain": [
                 {"seat": s, "card": card, "mode": mode.text, "target": target}
                 for s, card, mode, target in self.chain
@@ -198,7 +206,7 @@ class BoomData(GameState):
             "total_cards": self.total_cards,
             # Most of what a seat knows of others' hands is nothing: skip the sets then.
             "known": [
-                keys(cards.intersection(hands[s])) if cards and s != seat else []
+                known_keys(hands[s], cards) if cards and s != seat else []
                 for s, cards in enumerate(known)
             ],
             "end": self.end_reason.text if self.end_reason else None,
