@@ -3,9 +3,8 @@
 Levels: ``facile`` (the heuristic bot, slipping into a random move one time in three,
 unless the game has its own easy bot), ``moyen`` (the heuristic bot), ``difficile``
 (ISMCTS with the game's ``search_iterations``, about a second per decision at most),
-``expert`` (four times that budget, rollouts as long as the game's
-``search_expert_horizon`` where it has one, and worlds sampled by the game's
-``world_belief`` where it has one) and ``appris`` (English: learned), the network
+``expert`` (four times that budget, and rollouts as long as the game's
+``search_expert_horizon`` where it has one) and ``appris`` (English: learned), the network
 ``popote train`` learned by self-play, for the games that ship one: it reads the
 environment's observations, a layer above, so :func:`popote.rl.learned.make_bot` builds it
 (and every other bot); :func:`make_bot` here builds the fixed bots.
@@ -37,8 +36,8 @@ with (``python -m benchmarks.search`` says how often)."""
 def search_bot(
     game: Game, seat: int, seed: int, expert: bool = False, timed: bool = False
 ) -> SearchBot:
-    """``difficile``'s search, or with ``expert`` ``expert``'s: four times the budget, the
-    game's longer horizon and its belief about hidden information if it has them. ``timed``: at most :data:`THINKING_SECONDS`
+    """``difficile``'s search, or with ``expert`` ``expert``'s: four times the budget, and
+    the game's longer horizon if it has one. ``timed``: at most :data:`THINKING_SECONDS`
     a decision, for a person waiting; untimed, the same decisions for the same seed (the
     lab's runs)."""
     spec = game.spec
@@ -57,7 +56,6 @@ def search_bot(
         horizon=horizon,
         measured_noise=spec.search_measured_noise,
         time_limit=THINKING_SECONDS["expert" if expert else "difficile"] if timed else None,
-        belief=game.world_belief(seat) if expert else None,
     )
 
 

@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event
-from popote.core.belief import WorldBelief
 from popote.core.bot import Bot
 from popote.core.chance import Chance
 from popote.core.match import Match
@@ -87,10 +86,6 @@ def utility(result: Mapping[str, Any], seat: int) -> float:
     return 0.5 * won + 0.5 * (beaten - 0.5) / (len(scores) - 1)
 
 
-SAMPLING_TRIES = 20
-"""The most worlds drawn for one iteration when a belief weighs them."""
-ACCEPT_SCALE = 1 << 30
-"""The resolution of the draw that keeps a world with the chance its belief gives it."""
 MEASURED_AFTER = 10
 """Visits below which a node's measured spread is not trusted (the bound serves instead)."""
 MIN_SPREAD = 0.01
@@ -158,7 +153,6 @@ class SearchBot(Bot):
         horizon: int | None = None,
         measured_noise: bool = False,
         time_limit: float | None = None,
-        belief: WorldBelief | None = None,
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = iterations
@@ -171,7 +165,6 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.measured_noise = measured_noise
         self.time_limit = time_limit
-        self.belief = belief
         self.last_iterations = 0
         self.last_root: Node | None = None
         """The root of the last search: this seat's actions and their statistics."""
@@ -179,8 +172,6 @@ class SearchBot(Bot):
     def observe(self, events: Sequence[Event]) -> None:
         if self.prior is not None:
             self.prior.observe(events)
-        if self.belief is not None:
-            self.belief.observe(events)
 
     def choose(self, match: Match) -> Action:
         start = time.perf_counter()
@@ -194,7 +185,8 @@ class SearchBot(Bot):
         limit = None if self.time_limit is None else start + self.time_limit
         done = 0
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
-            self._iterate(root, self._sample(match).hush())
+            world = match.determinize(self.seat, self.chance.below(1 << 62)).hush()
+            self._iterate(root, world)
             done += 1
             if limit is not None and time.perf_counter() >= limit:
                 break
@@ -204,20 +196,6 @@ class SearchBot(Bot):
         if advised is None:
             return best
         return self._unless_clearly_better(root, advised, best)
-
-    def _sample(self, match: Match) -> Match:
-        """A world this seat cannot tell from the real one; with a ``belief``, kept with
-        the chance the belief gives it (at most :data:`SAMPLING_TRIES` draws, the last one
-        kept whatever its weight)."""
-        world = match.determinize(self.seat, self.chance.below(1 << 62))
-        belief = self.belief
-        if belief is None:
-            return world
-        for _ in range(SAMPLING_TRIES - 1):
-            if self.chance.below(ACCEPT_SCALE) < belief.weight(world) * ACCEPT_SCALE:
-                break
-            world = match.determinize(self.seat, self.chance.below(1 << 62))
-        return world
 
     def _unless_clearly_better(self, root: Node, advised: Action, best: Action) -> Action:
         """Keep the prior's advice unless the search found an action clearly better.

@@ -20,7 +20,6 @@ from popote.core.picture import Picture
 from popote.core.wording import Plural
 
 if TYPE_CHECKING:
-    from popote.core.belief import WorldBelief
     from popote.core.bot import Bot
     from popote.core.calibration import CalibrationStudy
 
@@ -293,10 +292,4 @@ class Game(ABC):
 
     def bot_for_level(self, level: str, seat: int, seed: int) -> Bot | None:
         """A game's own opponent for a level (``facile``...), or None for the shared mapping."""
-        return None
-
-    def world_belief(self, seat: int) -> WorldBelief | None:
-        """What ``seat`` may believe about the hidden part of a match from what it has seen
-        (the ``expert`` level's search samples its worlds by it), or None: every world the
-        seat cannot tell apart is as likely."""
         return None

@@ -26,7 +26,6 @@ from popote.core.game import (
 from popote.core.i18n import LANGUAGES, Text
 from popote.core.options import Option, OptionValue
 from popote.core.wording import NBSP, percent
-from popote.games.boom_badaboom.belief import RoleBelief
 from popote.games.boom_badaboom.bot import BoomHeuristicBot
 from popote.games.boom_badaboom.cards import (
     BALANCED_PRESET as BALANCED_PRESET,
@@ -297,9 +296,6 @@ class BoomBadaboom(Game):
 
     def heuristic_bot(self, seat: int, seed: int) -> Bot:
         return BoomHeuristicBot(seat, seed)
-
-    def world_belief(self, seat: int) -> RoleBelief:
-        return RoleBelief(seat)
 
     def balance_study(self) -> BalanceStudy:
         """The designer's difficulty table: side win rates per level and player count, as
