@@ -155,7 +155,9 @@ class Player:
     def _caught_up(self, frame: Frame) -> None:
         if self.back_at is not None and self.caught_at is None:
             self.snapshot |= frame["type"] == "snapshot"
-            if frame["seq"] >= self.caught_seq:
+            # The game's end is the newest state there is: a client that reaches it has
+            # caught up, though it stops reading there, before frames numbered after it.
+            if frame["seq"] >= self.caught_seq or frame.get("result") is not None:
                 self.caught_at = time.perf_counter()
 
     def _state(self, frame: Frame) -> None:

@@ -84,6 +84,17 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=1.0,
     )
     option(
+        "--grab-window",
+        Text("SECONDES", "SECONDS"),
+        "secondes pendant lesquelles une décision en temps réel recueille encore les réponses "
+        "après la première, pour que la plus rapide ne gagne pas par le seul réseau "
+        "(défaut : {default})",
+        "seconds a real-time decision keeps collecting answers after its first one, so that "
+        "the network alone does not pick the quickest (default: {default})",
+        type=float,
+        default=Settings.grab_window,
+    )
+    option(
         "--bot-workers",
         Text("N", "N"),
         "processus des bots qui cherchent (difficile, expert), plus un pour les autres niveaux "
@@ -207,6 +218,7 @@ def run_serve(args: argparse.Namespace) -> int:
         db=args.db,
         redis=args.redis,
         clock_scale=args.clock_scale,
+        grab_window=max(0.0, args.grab_window),
         bot_workers=args.bot_workers,
         # What a client coming back missed is queued at once, after its welcome and table.
         send_queue=max(args.send_queue, args.feed_memory + 2),
