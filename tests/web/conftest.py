@@ -13,8 +13,13 @@ from tests.web.browser import ARGS
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    started = Server(tmp_path_factory.mktemp("web"), None)
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """The module's server, started with its ``SERVE_OPTIONS`` (more ``popote serve``
+    options) where it has some."""
+    options = getattr(request.module, "SERVE_OPTIONS", ())
+    started = Server(tmp_path_factory.mktemp("web"), None, 1.0, *options)
     started.start()
     yield started
     started.stop()

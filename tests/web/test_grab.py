@@ -4,31 +4,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
 from tests.server.harness import Server
 from tests.web.browser import WAIT_MS, create_table, enter, open_page, said, started
 
 GAME = "ar-seizh-bigoudenn"
-RACE_WINDOW = "1.0"
-"""The server's collection window here, in seconds (``--grab-window``; 0.15 by default):
-the two grabs a race test releases together must reach it within the window even when the
-browser, the driver and the server share a loaded machine (under a loaded CI run the race
-test once waited in vain for the lost race to be said)."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    started = Server(Path(tmp_path_factory.mktemp("grab")), None, 1.0, "--grab-window", RACE_WINDOW)
-    started.start()
-    yield started
-    started.stop()
-
-
+SERVE_OPTIONS = ("--grab-window", "1.0")
+"""The server's collection window here, 1 s (0.15 by default; ``tests/web/conftest.py``
+reads this): the two grabs a race test releases together must reach it within the window
+even when the browser, the driver and the server share a loaded machine (under a loaded CI
+run the race test once waited in vain for the lost race to be said)."""
 RACE_HINT = "Vite ! g ou Espace : Prendre"
 ASKED = """() => !document.getElementById("quick").hidden
     || (document.activeElement && document.activeElement.closest("#choices") !== null

@@ -112,11 +112,10 @@ class Mind:
         self.seat = seat
         self.menu = menu
         self.surface: list[str] = view["surfaces"][seat]
-        self.centre: list[str] = view["centre"]
         self.hands: list[str] = view["hands"][seat]
         # Sets for the plans' many lookups (the centre can hold a dozen cards).
         self.on_surface: set[str] = set(self.surface)
-        self.in_centre: set[str] = set(self.centre)
+        self.in_centre: set[str] = set(view["centre"])
         self.choices = _CHOICES[view["bigoudens"][seat]]
         self.plan = self.best_plan(view["faces"][seat])
         self.needed_utensils: dict[str, int] = {}  # how many missing cards each utensil takes

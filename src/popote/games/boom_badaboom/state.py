@@ -45,9 +45,7 @@ def keys(cards: Iterable[int]) -> list[str]:
 
 def known_keys(hand: list[int], known: set[int]) -> list[str]:
     """The keys of the cards of ``hand`` in ``known``, sorted."""
-    found = [KEYS[card] for card in hand if card in known]
-    found.sort()
-    return found
+    return keys([card for card in hand if card in known])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
