@@ -133,7 +133,7 @@ class FastChance(Chance):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         # Chance.shuffle with next64 written out: the same swaps, without two calls per card.
-        if COMPILED_DRAWS:
+        if COMPILED_DRAWS and type(items) is list:
             self._state = splitmix.shuffle(items, self._state)
             return
         state = self._state

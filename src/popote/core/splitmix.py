@@ -14,7 +14,6 @@ the same draws.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
 from typing import Final, TypeVar
 
 from mypy_extensions import i64
@@ -103,8 +102,9 @@ def next64(state: int) -> tuple[int, int]:
     return _whole(high, low), _whole(*_output(high, low))
 
 
-def shuffle(items: MutableSequence[T], state: int) -> int:
-    """Fisher-Yates over ``items``, one draw a swap from ``state``; the state after."""
+def shuffle(items: list[T], state: int) -> int:
+    """Fisher-Yates over ``items``, one draw a swap from ``state``; the state after (a list:
+    the compiled build then reads and writes it natively)."""
     high, low = _halves(state)
     for i in range(len(items) - 1, 0, -1):
         high, low = _advance(high, low)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import final
+from typing import Final, final
 
 from popote.core.actions import Action
 from popote.core.bot import Bot
@@ -45,7 +45,7 @@ Choice = tuple[tuple[str, ...], Needs, int]
 """A recipe's cards, their needs and its points for one Bigouden."""
 
 # Per Bigouden, per recipe: the plan is weighed at every decision of every rollout.
-_CHOICES: dict[str, dict[str, Choice]] = {
+_CHOICES: Final[dict[str, dict[str, Choice]]] = {
     bigouden: {
         recipe.key: (
             recipe.cards,
@@ -58,7 +58,10 @@ _CHOICES: dict[str, dict[str, Choice]] = {
 }
 
 
-_FACE_OF: dict[str, str] = {recipe.key: recipe.dish.value for recipe in MENU}
+_FACE_OF: Final[dict[str, str]] = {recipe.key: recipe.dish.value for recipe in MENU}
+_FACES: Final = tuple(dish.value for dish in Dish)
+"""The faces' names, listed once: iterating the enum and reading ``value`` runs Python code
+even in the compiled build, and every rollout makes a menu for each of its bots."""
 
 
 class Menu:
@@ -66,7 +69,7 @@ class Menu:
     four bots per iteration)."""
 
     def __init__(self, recipes: Sequence[Recipe] = MENU) -> None:
-        self.by_face: dict[str, list[str]] = {dish.value: [] for dish in Dish}
+        self.by_face: dict[str, list[str]] = {face: [] for face in _FACES}
         for recipe in recipes:
             self.by_face[_FACE_OF[recipe.key]].append(recipe.key)
 
@@ -232,9 +235,10 @@ class BigoudenBot(Bot):
         self.menu = Menu(menu)
 
     def choose(self, match: Match) -> Action:
-        view = match.view(self.seat)
-        legal = match.legal_actions(self.seat)
-        mind = Mind(view, self.seat, self.menu)
+        seat = self.seat
+        view = match.view(seat)
+        legal = match.legal_actions(seat)
+        mind = Mind(view, seat, self.menu)
         stage = view["stage"]
         if stage == "action":
             return self._act(mind, legal)
@@ -242,9 +246,7 @@ class BigoudenBot(Bot):
             cooks = [a for a in legal if a["type"] == "cook"]
             if not cooks:
                 return legal[-1]
-            dish = Dish(view["faces"][self.seat])
-            bigouden = view["bigoudens"][self.seat]
-            return max(cooks, key=lambda a: dish_points(dish, tuple(a["cards"]), bigouden)[0])
+            return self._cook(view, cooks)
         window = view["window"] or {}
         utensil = window.get("utensil")
         if stage in ("grab", "challenge"):
@@ -252,6 +254,13 @@ class BigoudenBot(Bot):
         if stage in ("bid", "raise", "follow"):
             return self._bid(mind, legal, utensil, stage)
         return self._passoire(mind, legal)
+
+    def _cook(self, view: View, cooks: list[Action]) -> Action:
+        """The dish worth most (a method of its own: a closure in :meth:`choose` would cost
+        the compiled build an environment object at every decision)."""
+        dish = Dish(view["faces"][self.seat])
+        bigouden = view["bigoudens"][self.seat]
+        return max(cooks, key=lambda a: dish_points(dish, tuple(a["cards"]), bigouden)[0])
 
     def _act(self, mind: Mind, legal: list[Action]) -> Action:
         """The best-scored hand action, a little noise breaking ties (the first best wins)."""

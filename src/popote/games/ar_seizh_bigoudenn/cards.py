@@ -38,8 +38,8 @@ class Utensil(enum.Enum):
     PASSOIRE = "passoire"
 
 
-UTENSIL_ORDER: tuple[str, ...] = tuple(u.value for u in Utensil)
-UTENSIL_NAMES: dict[str, Text] = {
+UTENSIL_ORDER: Final[tuple[str, ...]] = tuple(u.value for u in Utensil)
+UTENSIL_NAMES: Final[dict[str, Text]] = {
     "couteau": Text("le couteau", "the knife"),
     "fourchette": Text("la fourchette", "the fork"),
     "cuillere": Text("la cuillère", "the spoon"),
@@ -112,7 +112,7 @@ INGREDIENTS: Final[dict[str, Ingredient]] = {
         _i("chocolat", "chocolat", "chokolad", "chocolate", 2, False, None, 3),
     )
 }
-INGREDIENT_ORDER: tuple[str, ...] = tuple(INGREDIENTS)
+INGREDIENT_ORDER: Final[tuple[str, ...]] = tuple(INGREDIENTS)
 UTENSIL_OF: Final[dict[str, str | None]] = {key: card.utensil for key, card in INGREDIENTS.items()}
 CARD_RANK: Final[dict[str, int]] = {key: rank for rank, key in enumerate(INGREDIENT_ORDER)}
 UTENSIL_RANK: Final[dict[str, int]] = {key: rank for rank, key in enumerate(UTENSIL_ORDER)}
@@ -175,7 +175,7 @@ def _r(key: str, fr: str, en: str, dish: Dish, *cards: str) -> Recipe:
 
 
 G, C = Dish.GALETTE, Dish.CREPE
-MENU: tuple[Recipe, ...] = (
+MENU: Final[tuple[Recipe, ...]] = (
     _r("complete", "la complète", "the complète", G, "oeuf", "jambon", "fromage"),
     _r("pont_labbe", "la Pont-l'Abbé", "the Pont-l'Abbé", G, "tomate", "poireau", "saucisse"),
     _r("forestiere", "la forestière", "the forestière", G, "oeuf", "champignons", "saucisse"),
@@ -191,7 +191,7 @@ MENU: tuple[Recipe, ...] = (
     _r("fraises_miel", "la fraises-miel", "the honey strawberry", C, "miel", "fraises"),
     _r("pommes_beurre", "la pommes-beurre", "the buttered apple", C, "beurre", "pommes"),
 )
-RECIPES: dict[str, Recipe] = {recipe.key: recipe for recipe in MENU}
+RECIPES: Final[dict[str, Recipe]] = {recipe.key: recipe for recipe in MENU}
 MENU_BY_CARDS: Final[dict[tuple[str, ...], Recipe]] = {recipe.cards: recipe for recipe in MENU}
 
 
@@ -218,11 +218,11 @@ BIGOUDENS: Final[dict[str, Bigouden]] = {
         _b("gwenola", "Gwenola", "lesconil", "pommes_miel"),
     )
 }
-BIGOUDEN_ORDER: tuple[str, ...] = tuple(BIGOUDENS)
+BIGOUDEN_ORDER: Final[tuple[str, ...]] = tuple(BIGOUDENS)
 
 
-DEFAULT_ROUNDS = 10
-DOUBLE_DECK_FROM = 5  # from five players on, two copies of every ingredient
+DEFAULT_ROUNDS: Final = 10
+DOUBLE_DECK_FROM: Final = 5  # from five players on, two copies of every ingredient
 
 
 def deck_copies(players: int) -> int:

@@ -32,7 +32,7 @@ from popote.games.ar_seizh_bigoudenn.tables import (
     Teut,
 )
 
-NAME = "ar-seizh-bigoudenn"
+NAME: Final = "ar-seizh-bigoudenn"
 DROPPED: Final = EventTable("dropped", "seat", "utensil", "why")
 
 
@@ -47,6 +47,12 @@ def sort_utensils(utensils: list[str]) -> list[str]:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ArSeizhState(GameState):
     """Everything on the table. Ingredients in front of a player are public."""
+
+    players: int
+    to_act: tuple[int, ...]
+    over: bool
+    """Declared again here so that the compiled build keeps them in the state's own slots,
+    read natively, rather than in the dict of the plain base's attributes."""
 
     def __init__(
         self, players: int, chance: Chance, real_time: bool = False, rounds: int = DEFAULT_ROUNDS

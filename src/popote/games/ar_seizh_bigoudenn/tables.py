@@ -31,7 +31,7 @@ class Face(NamedEnum):
         return Face.CREPE if self is Face.GALETTE else Face.GALETTE
 
 
-_CACHE: Memo[tuple[Any, ...], Action] = Memo()
+_CACHE: Final[Memo[tuple[Any, ...], Action]] = Memo()
 """Keys hold the cards of a dish cooked, whose combinations are many: bounded all the same."""
 
 

@@ -107,7 +107,7 @@ def legal(state: ArSeizhState, seat: int) -> list[Action]:
 
 
 _Situation = tuple[tuple[str, ...], int, tuple[str | None, ...]]
-_TAKE_ROWS: Memo[_Situation, dict[str, tuple[Action, ...]]] = Memo(kept=2_000)
+_TAKE_ROWS: Final[Memo[_Situation, dict[str, tuple[Action, ...]]]] = Memo(kept=2_000)
 """What taking each card allows depends only on the hands and the cards that could go back:
 each card's row of actions is listed once per such situation (a few kilobytes each)."""
 

@@ -52,7 +52,7 @@ NOBODY_GRABS: Final = EventTable("nobody_grabs", "utensil")
 GRAB_OPEN: Final = EventTable("grab_open", "utensil", "dropper", "seats")
 GRAB_CLAIMS: Final = EventTable("grab_claims", "utensil", "seats")
 TEUT: Final = EventTable("teut", "utensil", "seats")
-_GRAB_OPTIONS: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
+_GRAB_OPTIONS: Final[dict[tuple[str, tuple[str, ...]], tuple[Action, ...]]] = {}
 
 
 def grab_options(state: ArSeizhState, seat: int, kind: str = "grab") -> tuple[Action, ...]:

@@ -11,7 +11,7 @@ judged with the boost or turn its player may add to it (decision 8), at a small 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from popote.core.actions import Action
 from popote.core.bot import Bot
@@ -34,14 +34,14 @@ from popote.games.boom_badaboom.cards import (
 )
 from popote.games.boom_badaboom.chain import Link, outcome, reactions
 
-MYSTERY_GUESS = 3
-REACT_THRESHOLD = 1.5
-OWN_REACTION_COST = 1.0
+MYSTERY_GUESS: Final = 3
+REACT_THRESHOLD: Final = 1.5
+OWN_REACTION_COST: Final = 1.0
 """What playing a reactive card on one's own card costs, in utility: the card is gone."""
-EXPLODED = 100.0
-GLOUTON_FEAST = 40.0
-AIMED = (PEEK, SWAP, FUMBLE, ACCIDENT)
-OBJECTIVE_KEYS = frozenset(kind.key for kind in OBJECTIVES)
+EXPLODED: Final = 100.0
+GLOUTON_FEAST: Final = 40.0
+AIMED: Final = (PEEK, SWAP, FUMBLE, ACCIDENT)
+OBJECTIVE_KEYS: Final = frozenset(kind.key for kind in OBJECTIVES)
 
 
 class Reading:
@@ -54,6 +54,7 @@ class Reading:
         "objectives",
         "own_twists",
         "role",
+        "seat",
         "size",
         "suspects",
         "values",
@@ -62,6 +63,8 @@ class Reading:
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.view = view
+        self.seat = seat
+        """The deciding seat, read natively: the bot's own attributes live in a plain base."""
         self.role: str | None = view.get("role")
         self.size: int = view["size"]
         self.capacity: int = view["capacity"]
@@ -126,16 +129,17 @@ class BoomHeuristicBot(Bot):
     kind = "heuristic"
 
     def choose(self, match: Match) -> Action:
-        legal = match.legal_actions(self.seat)
+        seat = self.seat
+        legal = match.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        view = match.view(self.seat)
-        reading = Reading(view, self.seat)
+        view = match.view(seat)
+        reading = Reading(view, seat)
         phase = view["phase"]
         if phase == "react":
             return self.react(reading, legal)
         if phase in ("steal", "recover"):
-            return max(legal, key=lambda a: self.card_worth(reading, a["card"]))
+            return self.pick(reading, legal)
         best, best_score = legal[0], -1e9
         noise = self.chance.draws(100, len(legal))
         for action, drawn in zip(legal, noise, strict=True):
@@ -143,6 +147,11 @@ class BoomHeuristicBot(Bot):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def pick(self, reading: Reading, legal: list[Action]) -> Action:
+        """The card worth most to take (a method of its own: a closure in :meth:`choose`
+        would cost the compiled build an environment object at every decision)."""
+        return max(legal, key=lambda a: self.card_worth(reading, a["card"]))
 
     # --- judging positions ---------------------------------------------------------------
 
@@ -194,7 +203,7 @@ class BoomHeuristicBot(Bot):
             held = reading.objectives
             utility = self.utility(reading, reading.size, reading.capacity)
             return utility - (10 if held <= 2 else -1)
-        main: Link = (self.seat, key, LinkMode.MAIN, target)
+        main: Link = (reading.seat, key, LinkMode.MAIN, target)
         size, capacity, _ = effect(reading, kind, 1, False, target)
         if role == "glouton" and size != reading.size and self.wins_with(reading, size):
             return EXPLODED
@@ -236,9 +245,9 @@ class BoomHeuristicBot(Bot):
             return []
         # The card played is never reactive: the hand's reactive cards all remain.
         boost_ok = reading.event != "double_intensity"
-        found = reactions([main], self.seat, set(view["hand"]), (), boost_ok)
+        found = reactions([main], reading.seat, set(view["hand"]), (), boost_ok)
         outcomes = [
-            outcome([main, (self.seat, card, mode, t)], reading.apron)
+            outcome([main, (reading.seat, card, mode, t)], reading.apron)
             for card, mode, t in found
             if mode is not LinkMode.CANCEL
         ]
@@ -295,7 +304,7 @@ class BoomHeuristicBot(Bot):
         for action in legal:
             if action["type"] != "react":
                 continue
-            link = (self.seat, action["card"], MODES[action["mode"]], action.get("target", -1))
+            link = (reading.seat, action["card"], MODES[action["mode"]], action.get("target", -1))
             gain = self.reaction_value(reading, [*chain, link]) - base
             if gain > best_gain:
                 best, best_gain = action, gain
@@ -308,6 +317,6 @@ class BoomHeuristicBot(Bot):
             reading, size, capacity, player
         )
         main = chain[0][1]
-        if target == self.seat and main in AIMED:
+        if target == reading.seat and main in AIMED:
             value -= 6.0 if reading.role == "glouton" and main != ACCIDENT else 2.0
         return value

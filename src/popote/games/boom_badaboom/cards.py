@@ -6,22 +6,23 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import Final
 
 from popote.core.named import NamedEnum
 from popote.core.options import OptionValue
 
-NAME = "boom-badaboom"
-START_SIZE = 10
-HAND_SIZE = 5
-SOLO_HAND_SIZE = 7
-GLOUTON_OBJECTIVES = 2
-GLOUTON_ZONE = (15, 18)
-MYSTERY_VALUES = (1, 2, 3, 4, 5)
-VENT_ABOVE = 15
-VENT_DROP = 3
-REHEAT_BELOW = 10
-REHEAT_RISE = 2
-RULEBOOK_TIMER_ROUNDS = 10
+NAME: Final = "boom-badaboom"
+START_SIZE: Final = 10
+HAND_SIZE: Final = 5
+SOLO_HAND_SIZE: Final = 7
+GLOUTON_OBJECTIVES: Final = 2
+GLOUTON_ZONE: Final = (15, 18)
+MYSTERY_VALUES: Final = (1, 2, 3, 4, 5)
+VENT_ABOVE: Final = 15
+VENT_DROP: Final = 3
+REHEAT_BELOW: Final = 10
+REHEAT_RISE: Final = 2
+RULEBOOK_TIMER_ROUNDS: Final = 10
 
 
 class Category(enum.Enum):
@@ -78,7 +79,7 @@ class LinkMode(NamedEnum):
     BOOST = "boost"
 
 
-MODES = {mode.text: mode for mode in LinkMode}
+MODES: Final = {mode.text: mode for mode in LinkMode}
 """Each link mode by its name, as views and actions spell it (no enum call on a hot path)."""
 
 
@@ -95,20 +96,20 @@ class CardKind:
         return self.category in (Category.HEAT, Category.COOL) or self.key in (OVEN_UP, OVEN_DOWN)
 
 
-PEEK = "peek"  # Coup d'œil gourmand
-ACCIDENT = "accident"  # Accident de cuisine
-FUMBLE = "fumble"  # Maladresse
-OVEN_UP = "oven_up"  # Four élargi
-OVEN_DOWN = "oven_down"  # Four rétréci
-RECOVER = "recover"  # Récupération d'ingrédient
-SWAP = "swap"  # Échange de Tablier
-APRON = "apron"  # Tablier de Protection
-SPATULA = "spatula"  # Renvoi de spatule
-BOOST = "boost"  # Coup de boost
+PEEK: Final = "peek"  # Coup d'œil gourmand
+ACCIDENT: Final = "accident"  # Accident de cuisine
+FUMBLE: Final = "fumble"  # Maladresse
+OVEN_UP: Final = "oven_up"  # Four élargi
+OVEN_DOWN: Final = "oven_down"  # Four rétréci
+RECOVER: Final = "recover"  # Récupération d'ingrédient
+SWAP: Final = "swap"  # Échange de Tablier
+APRON: Final = "apron"  # Tablier de Protection
+SPATULA: Final = "spatula"  # Renvoi de spatule
+BOOST: Final = "boost"  # Coup de boost
 
 # Counts per kind, following each row of the rulebook's tables, plus the cooling table's
 # missing row of five -5 cards (24 cooling cards, as announced; option cooling=rows drops it).
-DECK_COUNTS: dict[CardKind, int] = {
+DECK_COUNTS: Final[dict[CardKind, int]] = {
     CardKind("heat1", Category.HEAT, 1): 5,
     CardKind("heat2", Category.HEAT, 2): 6,
     CardKind("heat3", Category.HEAT, 3): 5,
@@ -132,24 +133,24 @@ DECK_COUNTS: dict[CardKind, int] = {
     CardKind(SPATULA, Category.REACTIVE): 4,
     CardKind(BOOST, Category.REACTIVE): 3,
 }
-OBJECTIVES: tuple[CardKind, ...] = tuple(
+OBJECTIVES: Final[tuple[CardKind, ...]] = tuple(
     CardKind(key, Category.OBJECTIVE)
     for key in ("cherries", "caramel", "macarons", "chantilly", "gummies")
 )
 
 # Every physical card has an id: its index here. Objective cards come last.
-CARDS: tuple[CardKind, ...] = (
+CARDS: Final[tuple[CardKind, ...]] = (
     *(kind for kind, count in DECK_COUNTS.items() for _ in range(count)),
     *OBJECTIVES,
 )
-KIND_BY_KEY: dict[str, CardKind] = {kind.key: kind for kind in CARDS}
-OBJECTIVE_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES), len(CARDS)))
-DECK_IDS: tuple[int, ...] = tuple(range(len(CARDS) - len(OBJECTIVES)))
-MISSING_ROW = "cool5"
-OVEN_UP_CARDS = next(n for kind, n in DECK_COUNTS.items() if kind.key == OVEN_UP)
-KEYS: tuple[str, ...] = tuple(kind.key for kind in CARDS)
+KIND_BY_KEY: Final[dict[str, CardKind]] = {kind.key: kind for kind in CARDS}
+OBJECTIVE_IDS: Final[tuple[int, ...]] = tuple(range(len(CARDS) - len(OBJECTIVES), len(CARDS)))
+DECK_IDS: Final[tuple[int, ...]] = tuple(range(len(CARDS) - len(OBJECTIVES)))
+MISSING_ROW: Final = "cool5"
+OVEN_UP_CARDS: Final = next(n for kind, n in DECK_COUNTS.items() if kind.key == OVEN_UP)
+KEYS: Final[tuple[str, ...]] = tuple(kind.key for kind in CARDS)
 """Each card id's key, read by index: the hot paths name many cards."""
-REACTIVE_IDS = frozenset(
+REACTIVE_IDS: Final = frozenset(
     card for card, kind in enumerate(CARDS) if kind.category is Category.REACTIVE
 )
 """A hand holding none of these has nothing to answer a chain with."""
@@ -195,7 +196,7 @@ class Event(NamedEnum):
     FINAL_TIMER = "final_timer"  # Minuteur final
 
 
-ORDINARY_EVENTS: tuple[Event, ...] = tuple(e for e in Event if e is not Event.FINAL_TIMER)
+ORDINARY_EVENTS: Final[tuple[Event, ...]] = tuple(e for e in Event if e is not Event.FINAL_TIMER)
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ class Difficulty:
     claimed_success: float
 
 
-DIFFICULTIES: dict[str, Difficulty] = {
+DIFFICULTIES: Final[dict[str, Difficulty]] = {
     d.key: d
     for d in (
         Difficulty("cupcake", 7, 19, 0.90),
@@ -216,12 +217,12 @@ DIFFICULTIES: dict[str, Difficulty] = {
         Difficulty("piece_montee", 15, 10, 0.05),
     )
 }
-DEFAULT_DIFFICULTY = "genoise"
-MAX_ROUNDS = 15
+DEFAULT_DIFFICULTY: Final = "genoise"
+MAX_ROUNDS: Final = 15
 """The event pile holds 14 ordinary events and the Minuteur final: no level lasts longer."""
-MIN_ROUNDS = 3
+MIN_ROUNDS: Final = 3
 """Two events and the Minuteur final are shuffled at the bottom of the pile."""
-MAX_CAPACITY = 40
+MAX_CAPACITY: Final = 40
 """The most a table may set the oven's capacity or the cake's starting size to."""
 
 
@@ -238,7 +239,7 @@ class Oven:
     enough (decision 35)."""
 
 
-CALIBRATED: dict[tuple[str, str], Oven] = {
+CALIBRATED: Final[dict[tuple[str, str], Oven]] = {
     # (level, column): Oven(capacity, rounds, starting cake)
     ("cupcake", "3p"): Oven(21, 3, 15),
     ("cupcake", "4p"): Oven(13, 4, 7),
@@ -276,7 +277,7 @@ docs/rules/boom-badaboom.md and docs/balance/boom-badaboom-calibration*.md (the 
 boom-badaboom-calibration-measured.md)."""
 
 
-BALANCED_PRESET: dict[str, OptionValue] = {"glouton_deal": "deck", "roles": "two_bakers"}
+BALANCED_PRESET: Final[dict[str, OptionValue]] = {"glouton_deal": "deck", "roles": "two_bakers"}
 """The table options that bring the Pâtissiers' win rates closest to the rulebook's ladder
 (docs/balance/boom-badaboom.md): objective cards in the deck, two Pâtissiers at four. The
 calibrated table plays with them."""

@@ -18,12 +18,12 @@ Outcome(cancelled=False, factor=1, inverted=False, target=-1)
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import final
+from typing import Final, final
 
 from popote.games.boom_badaboom.cards import APRON, BOOST, KIND_BY_KEY, SPATULA, LinkMode
 
 Link = tuple[int, str, LinkMode, int]
-MODIFIERS = (LinkMode.MAIN, LinkMode.BOOST, LinkMode.INVERT)
+MODIFIERS: Final = (LinkMode.MAIN, LinkMode.BOOST, LinkMode.INVERT)
 
 
 @final

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -39,9 +40,9 @@ from popote.games.boom_badaboom.chain import outcome, reactions
 from popote.games.boom_badaboom.effects import BoomEffects
 from popote.games.boom_badaboom.state import keys
 
-PASS = Action(type="pass")
-DECLINE = Action(type="decline")
-ONLY_DECLINE = (DECLINE,)
+PASS: Final = Action(type="pass")
+DECLINE: Final = Action(type="decline")
+ONLY_DECLINE: Final = (DECLINE,)
 
 
 @cache
@@ -119,7 +120,7 @@ def turn_cards(power_cut: bool, glouton: bool) -> frozenset[int]:
     return frozenset(card for card, kind in enumerate(CARDS) if kind.category in categories)
 
 
-MAIN_CARDS = {
+MAIN_CARDS: Final = {
     (cut, glouton): turn_cards(cut, glouton) for cut in (False, True) for glouton in (False, True)
 }
 """The cards a turn may play, by (power cut this round, the player is the Glouton)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -29,7 +29,7 @@ from popote.games.boom_badaboom.cards import (
 )
 from popote.games.boom_badaboom.chain import Link
 
-ORDINARY_VALUES = tuple((event, event.text) for event in ORDINARY_EVENTS)
+ORDINARY_VALUES: Final = tuple((event, event.text) for event in ORDINARY_EVENTS)
 """The ordinary events in the pile's order, each with its name, read without the enum."""
 _new_dict = dict.__new__
 _fill_dict = dict.update
@@ -51,6 +51,12 @@ def known_keys(hand: list[int], known: set[int]) -> list[str]:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class BoomData(GameState):
     """The table, the hands, the piles, and who knows which card where."""
+
+    players: int
+    to_act: tuple[int, ...]
+    over: bool
+    """Declared again here so that the compiled build keeps them in the state's own slots,
+    read natively, rather than in the dict of the plain base's attributes."""
 
     def __init__(self, players: int, mode: Mode, difficulty: str, chance: Chance) -> None:
         self.players = players
@@ -155,16 +161,16 @@ class BoomData(GameState):
     # --- views -------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> View:
-        over, revealed, hands = self.over, self.revealed, self.hands
+        over, revealed, hands, players = self.over, self.revealed, self.hands, self.players
         roles = [
             role.text if role is not None and (over or revealed[s] or s == seat) else None
             for s, role in enumerate(self.roles)
         ]
-        known = self.known[self.players if seat is None else seat]
+        known = self.known[players if seat is None else seat]
         view: View = {
             "game": NAME,
             "seat": seat,
-            "players": self.players,
+            "players": players,
             "mode": self.mode.text,
             "difficulty": self.difficulty,
             "phase": self.phase.text,
@@ -269,7 +275,8 @@ class BoomData(GameState):
         """Resample others' unknown cards, the deck's order, hidden roles and the event pile."""
         world = self.clone()
         world.chance = chance
-        others = [s for s in range(self.players) if s != seat]
+        players = self.players
+        others = [s for s in range(players) if s != seat]
         kept = {h: self.known[seat][h] & set(self.hands[h]) for h in others}
         pool = world.deck[:]
         for h in others:
@@ -280,9 +287,9 @@ class BoomData(GameState):
             world.hands[h] = sorted(kept[h]) + [pool.pop() for _ in range(missing)]
         world.deck = pool
         for observer in others:
-            for h in range(self.players):
+            for h in range(players):
                 if h != observer:
-                    world.known[observer][h] = set(self.known[self.players][h])
+                    world.known[observer][h] = set(self.known[players][h])
         if self.window is not None:
             # The others' sealed answers are secret to ``seat``: in its world they passed.
             world.window = self.window.passes_except(seat)
