@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import hashlib
 import itertools
 import pickle
@@ -148,6 +149,17 @@ def test_the_fast_shuffle_swaps_as_the_generic_one(seed: int, size: int) -> None
     fast.shuffle(cards)
     Chance.shuffle(generic, same_cards)
     assert cards == same_cards and fast.next64() == generic.next64()
+
+
+@given(st.integers(min_value=0, max_value=2**62), st.integers(min_value=0, max_value=120))
+def test_any_mutable_sequence_is_shuffled_as_a_list_would_be(seed: int, size: int) -> None:
+    """The compiled build's shuffle takes lists; any other sequence goes the plain way,
+    with the same swaps from the same draws."""
+    as_list, as_array = Chance(seed), Chance(seed)
+    cards, same_cards = list(range(size)), array.array("i", range(size))
+    as_list.shuffle(cards)
+    as_array.shuffle(same_cards)
+    assert cards == same_cards.tolist() and as_list.next64() == as_array.next64()
 
 
 @given(st.integers(min_value=0, max_value=2**62), st.integers(min_value=1, max_value=2**70))
