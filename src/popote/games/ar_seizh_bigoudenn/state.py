@@ -48,11 +48,11 @@ def sort_utensils(utensils: list[str]) -> list[str]:
 class ArSeizhState(GameState):
     """Everything on the table. Ingredients in front of a player are public."""
 
+    # Declared again here so that the compiled build keeps them in the state's own slots,
+    # read natively, rather than in the dict of the plain base's attributes.
     players: int
     to_act: tuple[int, ...]
     over: bool
-    """Declared again here so that the compiled build keeps them in the state's own slots,
-    read natively, rather than in the dict of the plain base's attributes."""
 
     def __init__(
         self, players: int, chance: Chance, real_time: bool = False, rounds: int = DEFAULT_ROUNDS

@@ -52,11 +52,11 @@ def known_keys(hand: list[int], known: set[int]) -> list[str]:
 class BoomData(GameState):
     """The table, the hands, the piles, and who knows which card where."""
 
+    # Declared again here so that the compiled build keeps them in the state's own slots,
+    # read natively, rather than in the dict of the plain base's attributes.
     players: int
     to_act: tuple[int, ...]
     over: bool
-    """Declared again here so that the compiled build keeps them in the state's own slots,
-    read natively, rather than in the dict of the plain base's attributes."""
 
     def __init__(self, players: int, mode: Mode, difficulty: str, chance: Chance) -> None:
         self.players = players
