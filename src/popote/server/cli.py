@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from popote.core.i18n import Lang, Text, parse_lang
 from popote.server import logs
+from popote.server.addresses import IPV6_PREFIX
 from popote.server.limits import Limits
 from popote.server.logs import FORMATS, LEVELS
 from popote.server.quotas import Quotas
@@ -123,6 +124,15 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Limits.per_ip,
     )
     option(
+        "--ipv6-prefix",
+        Text("BITS", "BITS"),
+        "longueur du réseau IPv6 compté comme un seul client par toutes les limites "
+        "(défaut : /{default})",
+        "length of the IPv6 network every limit counts as one client (default: /{default})",
+        type=int,
+        default=IPV6_PREFIX,
+    )
+    option(
         "--max-new-identities-per-ip",
         Text("N", "N"),
         "invités et comptes créés depuis une même adresse, d'un coup puis par heure, "
@@ -224,6 +234,7 @@ def run_serve(args: argparse.Namespace) -> int:
         send_queue=max(args.send_queue, args.feed_memory + 2),
         feed_memory=max(0, args.feed_memory),
         api_docs=args.api_docs,
+        ipv6_prefix=min(128, max(0, args.ipv6_prefix)),
         table_idle=max(0.0, args.table_idle * 60),
         quotas=Quotas(
             identities_per_ip=max(0, args.max_new_identities_per_ip),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from popote.server.addresses import IPV6_PREFIX
 from popote.server.limits import Limits
 from popote.server.quotas import Quotas
 
@@ -81,3 +82,6 @@ class Settings:
     """Serve Swagger UI at ``/docs`` (``popote serve --api-docs``)."""
     limits: Limits = field(default_factory=Limits)
     """Origins, connections and message rates of the WebSockets."""
+    ipv6_prefix: int = IPV6_PREFIX
+    """Bits of an IPv6 address that name one client for every limit
+    (``popote.server.addresses``)."""
