@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 import popote
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
+from popote.server.addresses import client_key
 from popote.server.clocks import table_clock
 from popote.server.cluster import Handler
 from popote.server.errors import Refused, unavailable
@@ -161,8 +162,10 @@ def _identity(user: User, token: str) -> dict[str, Any]:
 
 
 def address_of(request: Request) -> str:
-    """The client's address (the one a reverse proxy forwards, see docs/operations.md)."""
-    return request.client.host if request.client else ""
+    """The client the quotas count: its address (the one a reverse proxy forwards, see
+    docs/operations.md), an IPv6 one by its network (``popote.server.addresses``)."""
+    host = request.client.host if request.client else ""
+    return client_key(host, hub_of(request).settings.ipv6_prefix)
 
 
 @router.post("/guests", summary="A guest identity: a name and a secret token")

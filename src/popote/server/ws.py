@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang
+from popote.server.addresses import client_key
 from popote.server.cluster import Attached, Handler, RemoteOutlet
 from popote.server.errors import Refused, refused, unavailable
 from popote.server.feeds import Connection, Feed, Message, Outlet, encode
@@ -226,7 +227,10 @@ def _guard(socket: WebSocket) -> Guard:
 
 
 def _address(socket: WebSocket) -> str:
-    return socket.client.host if socket.client else ""
+    """The client the limits count (``popote.server.addresses``)."""
+    host = socket.client.host if socket.client else ""
+    hub: Hub = socket.app.state.hub
+    return client_key(host, hub.settings.ipv6_prefix)
 
 
 async def _open(socket: WebSocket) -> tuple[Allowance, dict[str, Any]] | None:
