@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks import equal_time, instructions, random_play, same_games, search, server_load
+from benchmarks import (
+    equal_time,
+    instructions,
+    lounge_attack,
+    random_play,
+    same_games,
+    search,
+    server_load,
+)
 from benchmarks.random_play import print_table, run
 
 import popote
@@ -140,6 +148,17 @@ def test_the_server_load_script_measures_slow_clients_difficile_bots_and_a_storm
     storm = figures["reconnect_storm"]
     assert storm["clients_cut"] >= 4 and storm["all_caught_up_s"] is not None
     assert storm["clients_back"] == storm["clients_caught_up"]
+
+
+def test_the_lounge_attack_script_attacks_and_measures_with_tiny_numbers(tmp_path: Path) -> None:
+    written = tmp_path / "attack.json"
+    tiny = ["--seconds", "3", "--slow", "4", "--flooders", "2", "--replayers", "1"]
+    lounge_attack.main([*tiny, "--games", "1", "--json", str(written)])
+    figures = json.loads(written.read_text())
+    assert figures["ping"]["answered"] > 0 and figures["ping"]["p99_ms"] > 0
+    assert figures["healthz"]["asked"] >= 2 and figures["server_rss_mib"] > 0
+    assert figures["resync"]["resyncs sent"] > 0 and figures["replay"]
+    assert figures["slow"]["held_s"] > 0
 
 
 def test_two_server_processes_share_the_load(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import secrets
 import select
 import signal
@@ -19,21 +20,20 @@ START_WAIT = 60.0
 
 
 class ServerProcess:
-    """``python -m popote.server`` on a free port of 127.0.0.1, with its data in ``data``."""
+    """``python -m popote.server`` on a free port of 127.0.0.1 with ``options``, its data in
+    ``data``; ``files``: the most open files it may have (its ``ulimit -n``), if not this
+    process's."""
 
-    def __init__(self, data: Path, load: Load, db: str | None) -> None:
+    def __init__(self, data: Path, options: list[str], files: int | None = None) -> None:
         command = [sys.executable, "-m", "popote.server", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--data", str(data), "--bot-workers", str(load.bot_workers)]
-        # Every client comes from 127.0.0.1: no limit per address.
-        command += ["--max-connections-per-ip", "0", "--max-new-identities-per-ip", "0"]
-        if db:
-            command += ["--db", db]
-        if load.processes > 1 and load.redis:
-            command += ["--redis", load.redis]
+        command += ["--data", str(data), *options]
         data.mkdir(exist_ok=True)
         self.log = data / "server.log"
         with self.log.open("w") as log:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
+        if files is not None:  # set at once, long before the server opens its socket
+            _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            resource.prlimit(self.process.pid, resource.RLIMIT_NOFILE, (min(files, hard), hard))
         assert self.process.stdout is not None
         ready, _, _ = select.select([self.process.stdout], [], [], START_WAIT)
         line = self.process.stdout.readline() if ready else ""
@@ -60,6 +60,18 @@ class ServerProcess:
             "server_rss": _rss(self.process.pid),
             "workers_rss": sum(_rss(pid) for pid in workers),
         }
+
+
+def load_options(load: Load, db: str | None) -> list[str]:
+    """The ``popote serve`` options of one of ``load``'s processes."""
+    options = ["--bot-workers", str(load.bot_workers)]
+    # Every client comes from 127.0.0.1: no limit per address.
+    options += ["--max-connections-per-ip", "0", "--max-new-identities-per-ip", "0"]
+    if db:
+        options += ["--db", db]
+    if load.processes > 1 and load.redis:
+        options += ["--redis", load.redis]
+    return options
 
 
 def usage(servers: list[ServerProcess]) -> dict[str, float]:
@@ -121,7 +133,7 @@ def fresh_schema(url: str) -> Iterator[str]:
 
 @contextmanager
 def server_process(data: Path, load: Load, db: str | None) -> Iterator[ServerProcess]:
-    server = ServerProcess(data, load, db)
+    server = ServerProcess(data, load_options(load, db))
     try:
         yield server
     finally:

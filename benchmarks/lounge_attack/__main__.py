@@ -1,0 +1,3 @@
+from benchmarks.lounge_attack import main
+
+main()
