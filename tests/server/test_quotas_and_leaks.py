@@ -1,14 +1,20 @@
-"""Issue 44 on a real server: quotas that count a client's network.
+"""Issue 44 on a real server: quotas that count a client's network, and chat.
 
-An IPv6 client holds a whole /64 and may draw a new address for every request: its
-identities, logins and sockets count under the network's key, and other networks are not
-affected (the test's requests say which address they come from in ``X-Forwarded-For``,
-which uvicorn trusts from 127.0.0.1).
+- An IPv6 client holds a whole /64 and may draw a new address for every request: its
+  identities, logins and sockets count under the network's key, and other networks are
+  not affected (the test's requests say which address they come from in
+  ``X-Forwarded-For``, which uvicorn trusts from 127.0.0.1).
+- Chat is limited per address beside per identity: many guests of one address do not
+  multiply its lines, over HTTP or WebSockets, in the lobby or at a table.
+- A chat line smeared with combining marks is delivered trimmed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import time
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,11 +22,15 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.harness import Server, module_server
+from tests.server.harness import Server, module_server, start_table
+from tests.server.test_after_game import GAME
 from tests.server.test_attacks import closed_with, hello
 
 IDENTITIES = 5
 SOCKETS = 3
+CHAT_PER_ADDRESS = 20
+"""``popote serve``'s default: lines from one address per chat period (10 s)."""
+CHAT_PERIOD = 10.0
 
 
 def forwarded(address: str) -> dict[str, str]:
@@ -43,6 +53,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def guest_from(server: Server, name: str, address: str) -> httpx.Response:
     with server.http() as http:
         return http.post("/api/v1/guests", json={"name": name}, headers=forwarded(address))
+
+
+def guests(server: Server, count: int, network: str) -> list[str]:
+    """``count`` guests, each created from a network of its own (``network``:N::1)."""
+    tokens = []
+    for n in range(count):
+        answer = guest_from(server, f"Invité {n + 1}", f"{network}:{n + 1:x}::1")
+        assert answer.status_code == 200, answer.text
+        tokens.append(answer.json()["token"])
+    return tokens
 
 
 # --- quotas per network -----------------------------------------------------------------
@@ -100,3 +120,95 @@ def test_one_ipv6_network_is_one_client_for_sockets(server: Server) -> None:
                 await socket.close()
 
     asyncio.run(scenario())
+
+
+# --- chat --------------------------------------------------------------------------------
+
+
+def test_many_guests_of_one_address_share_its_chat_budget(server: Server) -> None:
+    """Eight guests of one network may say five lines each in 10 s; the network, twenty
+    in all, whether they speak over HTTP or a socket, in the lobby or at a table."""
+    *tokens, first, second = guests(server, 10, "2001:db8:4")
+    network = "2001:db8:4:ffff"
+    table = start_table(server, [server.guest("Hôtesse")], game=GAME, players=2, bots=["random"])
+
+    async def speaks(socket: Any, text: str) -> dict[str, Any]:
+        """The answer to a line: its ``error``, or the line itself (others' lines and
+        notices pass by meanwhile)."""
+        await socket.send(json.dumps({"type": "chat", "text": text}))
+        async with asyncio.timeout(20):
+            while True:
+                frame: dict[str, Any] = json.loads(await socket.recv())
+                if frame["type"] == "error" or frame.get("text") == text:
+                    return frame
+
+    async def scenario() -> tuple[list[httpx.Response], float, list[dict[str, Any]]]:
+        lobby = await websockets.connect(
+            f"{server.ws}/ws/lobby", additional_headers=forwarded(f"{network}::a")
+        )
+        at_table = await websockets.connect(
+            f"{server.ws}/ws/tables/{table}", additional_headers=forwarded(f"{network}::b")
+        )
+        try:
+            assert (await hello(lobby, first))["type"] == "welcome"
+            assert (await hello(at_table, second))["type"] == "welcome"
+            async with httpx.AsyncClient(base_url=server.url, timeout=20) as http:
+
+                async def line(n: int, token: str) -> httpx.Response:
+                    path = "/api/v1/lobby/chat" if n % 2 else f"/api/v1/tables/{table}/chat"
+                    address = f"{network}:{n:x}::{n:x}"
+                    headers = {"Authorization": f"Bearer {token}", **forwarded(address)}
+                    async with at_once:
+                        return await http.post(path, json={"text": f"ligne {n}"}, headers=headers)
+
+                at_once = asyncio.Semaphore(8)
+
+                started = time.monotonic()
+                sent = await asyncio.gather(
+                    *(line(n, token) for token in tokens for n in range(1, 6))
+                )
+            said = [await speaks(lobby, "et moi"), await speaks(at_table, "et moi aussi")]
+            return sent, time.monotonic() - started, said
+        finally:
+            await lobby.close()
+            await at_table.close()
+
+    sent, took, said = asyncio.run(scenario())
+    assert took < CHAT_PERIOD, "the lines did not all go out within one chat period"
+    accepted = [answer for answer in sent if answer.status_code == 200]
+    assert len(accepted) == CHAT_PER_ADDRESS
+    refused = {(a.status_code, a.json()["error"]) for a in sent if a.status_code != 200}
+    assert refused == {(429, "chat_rate")}
+    assert [frame.get("code") for frame in said] == ["chat_rate", "chat_rate"]
+    # Another network speaks as usual.
+    other = guests(server, 1, "2001:db8:5")[0]
+    with server.http(other) as http:
+        answer = http.post(
+            "/api/v1/lobby/chat", json={"text": "bonjour"}, headers=forwarded("2001:db8:5::1")
+        )
+        assert answer.status_code == 200, answer.text
+
+
+def test_a_letter_smeared_with_combining_marks_is_delivered_trimmed(server: Server) -> None:
+    marks = "".join(chr(0x0300 + n % 0x70) for n in range(297))
+    listener, speaker = guests(server, 2, "2001:db8:6")
+
+    async def scenario() -> dict[str, Any]:
+        async with websockets.connect(f"{server.ws}/ws/lobby") as lobby:
+            assert (await hello(lobby, listener))["type"] == "welcome"
+            async with httpx.AsyncClient(base_url=server.url, timeout=20) as http:
+                answer = await http.post(
+                    "/api/v1/lobby/chat",
+                    json={"text": f"Z{marks} ok"},
+                    headers={"Authorization": f"Bearer {speaker}"},
+                )
+                assert answer.status_code == 200, answer.text
+            async with asyncio.timeout(20):
+                while True:
+                    frame: dict[str, Any] = json.loads(await lobby.recv())
+                    if frame["type"] == "chat":
+                        return frame
+
+    text = asyncio.run(scenario())["text"]
+    assert text.startswith("Z") and text.endswith(" ok")
+    assert 1 <= sum(unicodedata.combining(char) > 0 for char in text) <= 3

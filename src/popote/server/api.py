@@ -272,14 +272,17 @@ async def start(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dic
 
 @router.post("/tables/{table_id}/chat", summary="Say something at a table")
 async def table_chat(
-    table_id: str, body: ChatBody, user: UserDep, hub: HubDep, lang: LangDep
+    table_id: str, body: ChatBody, user: UserDep, hub: HubDep, lang: LangDep, request: Request
 ) -> dict[str, Any]:
-    return await at_table(hub, "chat", table_id, user, lang, text=body.text)
+    address = address_of(request)
+    return await at_table(hub, "chat", table_id, user, lang, text=body.text, address=address)
 
 
 @router.post("/lobby/chat", summary="Say something in the lobby")
-async def lobby_chat(body: ChatBody, user: UserDep, hub: HubDep) -> dict[str, Any]:
-    hub.chat(user, body.text, None)
+async def lobby_chat(
+    body: ChatBody, user: UserDep, hub: HubDep, request: Request
+) -> dict[str, Any]:
+    hub.chat(user, body.text, None, address_of(request))
     return {"ok": True}
 
 
@@ -341,7 +344,7 @@ def _start(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]
 
 
 def _chat(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
-    hub.chat(user, args["text"], hub.table(table_id, user))
+    hub.chat(user, args["text"], hub.table(table_id, user), args.get("address"))
     return {"ok": True}
 
 

@@ -16,6 +16,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn import zxcvbn
 
+from popote.server.names import MARKS_IN_A_ROW
+
 _HASHER = PasswordHasher()
 _KEPT = "\t\n\r\u200d"  # white space becomes spaces; the joiner holds emoji together
 PASSWORD_LENGTH = 8
@@ -69,19 +71,30 @@ def password_matches(stored: str, password: str) -> bool:
 
 
 def clean_text(text: str, limit: int) -> str:
-    """``text`` without control or direction characters, spaces folded, cut at ``limit``.
+    """``text`` in Unicode's composed form (NFC), without control or direction characters,
+    with at most :data:`~popote.server.names.MARKS_IN_A_ROW` accents (combining marks) on
+    a letter, spaces folded, cut at ``limit``.
 
-    Names and chat are shown as plain text: this only keeps them on one readable line.
+    Names and chat are shown as plain text: this only keeps them on one readable line, and
+    a letter smeared with hundreds of marks from drawing over the lines around it.
 
     >>> clean_text("  Gwen\\u202edolyn\\x00 <b>hi</b>\\n ", 300)
     'Gwendolyn <b>hi</b>'
+    >>> clean_text("Ve\\u0301ro\\u0302me", 300)  # composed: é, ô
+    'Vérôme'
+    >>> clean_text("Z" + "\\u0336" * 297 + " ok", 300) == "Z\\u0336\\u0336\\u0336 ok"
+    True
     """
-    kept = "".join(
-        " " if char in "\t\n\r" else char
-        for char in text
-        if char in _KEPT or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Co", "Cn")
-    )
-    return " ".join(kept.split())[:limit]
+    kept = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if char not in _KEPT and category in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if marks <= MARKS_IN_A_ROW:
+            kept.append(" " if char in "\t\n\r" else char)
+    return " ".join("".join(kept).split())[:limit]
 
 
 def login_of(name: str) -> str:

@@ -143,6 +143,16 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Quotas.identities_per_ip,
     )
     option(
+        "--max-chat-per-ip",
+        Text("N", "N"),
+        "lignes de discussion depuis une même adresse en 10 s, toutes ses identités "
+        "ensemble (chacune en dit au plus 5), 0 : sans limite (défaut : {default})",
+        "chat lines from one address in 10 s, all its identities together (each says 5 "
+        "at most), 0: no limit (default: {default})",
+        type=int,
+        default=Settings.chat_per_ip,
+    )
+    option(
         "--max-open-tables",
         Text("N", "N"),
         "tables non terminées qu'une même identité a créées, 0 : sans limite (défaut : {default})",
@@ -235,6 +245,7 @@ def run_serve(args: argparse.Namespace) -> int:
         feed_memory=max(0, args.feed_memory),
         api_docs=args.api_docs,
         ipv6_prefix=min(128, max(0, args.ipv6_prefix)),
+        chat_per_ip=max(0, args.max_chat_per_ip),
         table_idle=max(0.0, args.table_idle * 60),
         quotas=Quotas(
             identities_per_ip=max(0, args.max_new_identities_per_ip),

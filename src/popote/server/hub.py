@@ -80,6 +80,8 @@ class Hub:
         """The last finished tables asked for; older ones are read again from the database."""
         self.lobby = Lobby(settings.feed_memory)
         self.chat_limits = RateLimit(settings.chat_burst, settings.chat_period)
+        self.chat_address_limits = RateLimit(settings.chat_per_ip, settings.chat_period)
+        """Lines per identity, and per address beside it (``popote.server.chat``)."""
         self.on_table_over: list[Callable[[LiveTable], None]] = []
         """Called with each table that ends (ratings, archives...)."""
         self._users: dict[int, User] = {}
@@ -584,22 +586,35 @@ class Hub:
 
     # --- chat ------------------------------------------------------------------------------
 
-    def chat_text(self, user: User, text: object) -> str:
-        """``text`` cleaned for the chat, or a refusal (empty, or too many messages)."""
+    def chat_text(self, user: User, text: object, address: str | None = None) -> str:
+        """``text`` cleaned for the chat, or a refusal (empty, or too many messages from
+        this identity or from ``address``, the client's key: nothing is counted then)."""
         cleaned = clean_text(text, self.settings.chat_length) if isinstance(text, str) else ""
         if not cleaned:
             raise refused("empty_chat", 422, "message vide", "empty message")
-        if not self.chat_limits.allow(user.id):
+        if self.chat_limits.full(user.id):
             raise refused(
                 "chat_rate",
                 429,
                 "trop de messages : attendez quelques secondes",
                 "too many messages: wait a few seconds",
             )
+        if address is not None and not self.chat_address_limits.allow(address):
+            raise refused(
+                "chat_rate",
+                429,
+                "trop de messages depuis votre adresse : attendez quelques secondes",
+                "too many messages from your address: wait a few seconds",
+            )
+        self.chat_limits.allow(user.id)
         return cleaned
 
-    def chat(self, user: User, text: object, table: LiveTable | None) -> None:
-        cleaned = self.chat_text(user, text)
+    def chat(
+        self, user: User, text: object, table: LiveTable | None, address: str | None = None
+    ) -> None:
+        """Say ``text`` in the lobby (``table`` None) or at ``table``; ``address`` is the
+        speaker's client key (None: a caller that has none, counted per identity only)."""
+        cleaned = self.chat_text(user, text, address)
         self.store.add_chat(
             ChatRow(table_id=table.id if table else None, user_id=user.id, text=cleaned)
         )

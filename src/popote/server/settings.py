@@ -61,6 +61,9 @@ class Settings:
     chat_length: int = 300
     chat_burst: int = 5
     chat_period: float = 10.0
+    chat_per_ip: int = 20
+    """Chat lines from one address (an IPv6 network) in ``chat_period``, all its identities
+    together, beside the ``chat_burst`` of each one; 0 is no limit."""
     feed_memory: int = 100
     """Messages each identity's feed keeps for a reconnecting client (one that missed more
     gets a snapshot): a minute or so of a table played at a human pace."""

@@ -48,13 +48,23 @@ class Session:
     """One connection of one identity (here, or relayed from another process), and how it
     is answered."""
 
-    def __init__(self, hub: Hub, user: User, lang: Lang, connection: Outlet, feed: Feed) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        user: User,
+        lang: Lang,
+        connection: Outlet,
+        feed: Feed,
+        address: str | None = None,
+    ) -> None:
         self.hub = hub
         self.user = user
         self.lang = lang
         self.connection = connection
         self.feed = feed
         """Numbers the answers to this connection (they repeat the feed's last ``seq``)."""
+        self.address = address
+        """The client's key (``popote.server.addresses``), which its chat counts against."""
 
     def send_error(
         self, error: PopoteError, code: str | None = None, action_id: str | None = None
@@ -108,11 +118,11 @@ async def _serve_table(
     lang = choose_lang(hello.get("lang"), user.lang, None)
     if table is None:
         assert owner is not None
-        session = Session(hub, user, lang, connection, Feed(0))
+        session = Session(hub, user, lang, connection, Feed(0), allowance.ip)
         await _relay(socket, session, allowance, owner, table_id[:64], hello)
         return connection.close_code
     feed = table.connect(user.id, lang, connection, hello.get("feed"), _seq(hello))
-    session = Session(hub, user, lang, connection, feed)
+    session = Session(hub, user, lang, connection, feed, allowance.ip)
     try:
         await _serve(socket, connection, session, allowance, _at_table(session, table))
     finally:
@@ -138,6 +148,7 @@ async def _relay(
         "invite": hello.get("invite"),
         "feed": hello.get("feed"),
         "last_seq": _seq(hello),
+        "address": allowance.ip,
     }
     try:
         conn = cluster.link(owner, table_id, session.connection, session.feed, opening)
@@ -169,7 +180,7 @@ def _attach(hub: Hub, opening: dict[str, Any]) -> None:
         outlet.close(CLOSE_CODES.get(error.code, 4404))
         return
     feed = table.connect(user.id, lang, outlet, opening.get("feed"), opening.get("last_seq"))
-    session = Session(hub, user, lang, outlet, feed)
+    session = Session(hub, user, lang, outlet, feed, opening.get("address"))
     handle = _at_table(session, table)
     hub.cluster.attached[(opening["node"], opening["conn"])] = Attached(
         table, user.id, outlet, lambda message: answer_message(session, handle, message)
@@ -208,7 +219,7 @@ async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str,
     lang = choose_lang(hello.get("lang"), user.lang, None)
     deltas = hello.get("deltas") is True
     feed = hub.lobby.feed(lang, deltas)
-    session = Session(hub, user, lang, connection, feed)
+    session = Session(hub, user, lang, connection, feed, allowance.ip)
     feed.connections.add(connection)
     try:
         feed.reply(connection, {"type": "welcome", "table": None, "seat": None, "feed": feed.id})
@@ -394,7 +405,7 @@ def _table_message(session: Session, table: LiveTable, message: Message) -> None
     if kind == "act":
         _act(session, table, message)
     elif kind == "chat":
-        session.hub.chat(session.user, message.get("text"), table)
+        session.hub.chat(session.user, message.get("text"), table, session.address)
     elif kind == "ping":
         session.feed.reply(session.connection, {"type": "pong", "t": _echo(message.get("t"))})
     elif kind == "resync":
@@ -406,7 +417,7 @@ def _table_message(session: Session, table: LiveTable, message: Message) -> None
 def _lobby_message(session: Session, message: Message) -> None:
     kind = message["type"]
     if kind == "chat":
-        session.hub.chat(session.user, message.get("text"), None)
+        session.hub.chat(session.user, message.get("text"), None, session.address)
     elif kind == "ping":
         session.feed.reply(session.connection, {"type": "pong", "t": _echo(message.get("t"))})
     else:
