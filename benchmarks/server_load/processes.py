@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 from benchmarks.server_load.load import Load
 
 START_WAIT = 60.0
+METRICS_TOKEN = secrets.token_urlsafe(24)
+"""What the processes of a load serve ``/api/v1/stats`` to (``--metrics-token``)."""
 
 
 class ServerProcess:
@@ -64,7 +66,7 @@ class ServerProcess:
 
 def load_options(load: Load, db: str | None) -> list[str]:
     """The ``popote serve`` options of one of ``load``'s processes."""
-    options = ["--bot-workers", str(load.bot_workers)]
+    options = ["--bot-workers", str(load.bot_workers), "--metrics-token", METRICS_TOKEN]
     # Every client comes from 127.0.0.1: no limit per address.
     options += ["--max-connections-per-ip", "0", "--max-new-identities-per-ip", "0"]
     if db:

@@ -12,6 +12,7 @@ import httpx
 
 from benchmarks.server_load.clients import Player, Tally, stalled_watcher
 from benchmarks.server_load.load import SETUP_WAIT, Frame, Load, dealt
+from benchmarks.server_load.processes import METRICS_TOKEN
 
 SETUP_AT_ONCE = 16
 """HTTP calls opening tables at the same time."""
@@ -108,7 +109,9 @@ class Lounge:
         """``GET /api/v1/stats`` of every process."""
         found = []
         for http in self.http:
-            answer = await http.get("/api/v1/stats")
+            answer = await http.get(
+                "/api/v1/stats", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+            )
             answer.raise_for_status()
             found.append(answer.json())
         return found

@@ -1,4 +1,4 @@
-"""Issue 44 on a real server: quotas that count a client's network, and chat.
+"""Issue 44 on a real server: quotas that count a client's network, chat, metrics.
 
 - An IPv6 client holds a whole /64 and may draw a new address for every request: its
   identities, logins and sockets count under the network's key, and other networks are
@@ -7,15 +7,20 @@
 - Chat is limited per address beside per identity: many guests of one address do not
   multiply its lines, over HTTP or WebSockets, in the lobby or at a table.
 - A chat line smeared with combining marks is delivered trimmed.
+- ``/metrics`` and ``/api/v1/stats`` answer only with the operator's token; the probes
+  stay public.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 import unicodedata
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -31,6 +36,7 @@ SOCKETS = 3
 CHAT_PER_ADDRESS = 20
 """``popote serve``'s default: lines from one address per chat period (10 s)."""
 CHAT_PERIOD = 10.0
+METRICS_TOKEN = "a-long-secret-for-prometheus-only"
 
 
 def forwarded(address: str) -> dict[str, str]:
@@ -212,3 +218,41 @@ def test_a_letter_smeared_with_combining_marks_is_delivered_trimmed(server: Serv
     text = asyncio.run(scenario())["text"]
     assert text.startswith("Z") and text.endswith(" ok")
     assert 1 <= sum(unicodedata.combining(char) > 0 for char in text) <= 3
+
+
+# --- metrics ---------------------------------------------------------------------------------
+
+
+def test_metrics_and_stats_are_off_the_public_port_by_default(server: Server) -> None:
+    with server.http() as http:
+        for path in ("/metrics", "/api/v1/stats"):
+            answer = http.get(path, headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+            assert answer.status_code == 404, path
+            assert answer.json()["error"] == "not_found"
+        assert http.get("/healthz").status_code == 200
+
+
+def test_metrics_and_stats_answer_the_operators_token_only(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POPOTE_METRICS_TOKEN", METRICS_TOKEN)
+    with module_server(tmp_path_factory, "watched") as watched, watched.http() as http:
+        for path in ("/metrics", "/api/v1/stats"):
+            for token in (None, "wrong", METRICS_TOKEN[:-1]):
+                headers = {"Authorization": f"Bearer {token}"} if token else {}
+                answer = http.get(path, headers=headers)
+                assert answer.status_code == 401, (path, token)
+                assert answer.json()["error"] == "unauthorized"
+            right = http.get(path, headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+            assert right.status_code == 200, path
+        shown = http.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+        assert "popote_connections" in shown.text
+        assert http.get("/healthz").status_code == 200
+
+
+def test_a_short_metrics_token_is_refused_at_start(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "popote.server", "--port", "0", "--data", str(tmp_path)]
+    command += ["--metrics-token", "court"]
+    started = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert started.returncode == 2
+    assert "16 caractères au moins" in started.stderr and "Traceback" not in started.stderr

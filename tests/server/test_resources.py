@@ -20,6 +20,7 @@ import pytest
 
 from popote.server.bots import FairQueue
 from tests.server.harness import Client, Server, start_table
+from tests.server.test_watching import METRICS_TOKEN, OPERATOR
 
 GAME = "pieds-dans-le-plat"
 BOUND = 'bucket le="4.0"'
@@ -89,7 +90,7 @@ async def play_moves(client: Client, moves: int) -> None:
 
 
 def test_one_guests_expert_tables_do_not_slow_anothers_easy_bot(tmp_path: Path) -> None:
-    with Server(tmp_path, None) as server:
+    with Server(tmp_path, None, 1.0, "--metrics-token", METRICS_TOKEN) as server:
         greedy = server.guest("Gourmand")
         for _ in range(4):  # tables where two expert searches take turns, for ever
             table = start_table(
@@ -101,9 +102,9 @@ def test_one_guests_expert_tables_do_not_slow_anothers_easy_bot(tmp_path: Path) 
         table = start_table(server, [other], game=GAME, players=2, bots=["facile"])
         client = Client(server, other, table)
         asyncio.run(play_moves(client, 4))  # the easy bots' worker has started
-        before = httpx.get(f"{server.url}/metrics", timeout=20).text
+        before = httpx.get(f"{server.url}/metrics", headers=OPERATOR, timeout=20).text
         asyncio.run(play_moves(client, 16))
-        after = httpx.get(f"{server.url}/metrics", timeout=20).text
+        after = httpx.get(f"{server.url}/metrics", headers=OPERATOR, timeout=20).text
     answered = think_seconds(after, "facile", "count") - think_seconds(before, "facile", "count")
     quick = think_seconds(after, "facile", BOUND) - think_seconds(before, "facile", BOUND)
     # Every answer of the easy bot came at once (its wait behind the searches was seconds

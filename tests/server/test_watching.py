@@ -18,6 +18,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.server.harness import Client, Server
 
 PASSWORD = "mot-de-passe-secret-42"
+METRICS_TOKEN = "le-jeton-de-prometheus-seulement"
+"""What ``popote serve --metrics-token`` gives the operator's collector."""
+OPERATOR = {"Authorization": f"Bearer {METRICS_TOKEN}"}
 GAME = {"game": "boom-badaboom", "players": 3, "options": {"difficulty": "cupcake"}}
 
 
@@ -36,7 +39,7 @@ class Watched:
 
 def samples(server: Server) -> dict[str, float]:
     """Every sample of ``/metrics``, by name and labels (``name{label=value}``)."""
-    answer = httpx.get(f"{server.url}/metrics", timeout=10)
+    answer = httpx.get(f"{server.url}/metrics", headers=OPERATOR, timeout=10)
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/plain")
     found = {}
@@ -60,7 +63,7 @@ def watched(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watched]:
     """A private table of two people (one registered, one guest), a bot and a spectator
     who connects with its token and the invite in the URL, played to its end."""
     data: Path = tmp_path_factory.mktemp("watched")
-    with Server(data, None) as server:
+    with Server(data, None, 1.0, "--metrics-token", METRICS_TOKEN) as server:
         yield _play(server)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from pathlib import Path
@@ -11,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from popote.core.i18n import Lang, Text, parse_lang
 from popote.server import logs
 from popote.server.addresses import IPV6_PREFIX
+from popote.server.hosts import allowed_hosts
 from popote.server.limits import Limits
 from popote.server.logs import FORMATS, LEVELS
 from popote.server.quotas import Quotas
 from popote.server.reach import stores_unreachable
-from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, Settings
+from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, HttpLimits, Settings
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 HOW_TO_STOP = Text("Ctrl-C pour l'arrêter.", "Ctrl-C to stop it.")
@@ -25,6 +27,12 @@ NEEDS_POSTGRES = Text(
     "--redis needs a PostgreSQL database (--db postgresql+psycopg://…)",
 )
 REFUSED = Text("popote serve : {reason}", "popote serve: {reason}")
+METRICS_TOKEN_ENV = "POPOTE_METRICS_TOKEN"
+METRICS_TOKEN_LENGTH = 16
+SHORT_METRICS_TOKEN = Text(
+    f"le jeton des métriques doit avoir {METRICS_TOKEN_LENGTH} caractères au moins",
+    f"the metrics token must have at least {METRICS_TOKEN_LENGTH} characters",
+)
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> None:
@@ -116,6 +124,91 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=[],
     )
     option(
+        "--allowed-host",
+        Text("NOM", "NAME"),
+        "nom sous lequel le serveur répond (en-tête Host), par ex. popote.example.org, en "
+        "plus des noms de la boucle locale et de --host ; une autre requête ou WebSocket est "
+        "refusée ; * : tous (répétable ; voir docs/operations.md)",
+        "name the server answers to (Host header), e.g. popote.example.org, besides the "
+        "loopback names and --host; any other request or WebSocket is refused; *: any "
+        "(repeatable; see docs/operations.md)",
+        action="append",
+        default=[],
+    )
+    option(
+        "--max-header-bytes",
+        Text("OCTETS", "BYTES"),
+        "taille de la ligne de requête et des en-têtes, en tout ; au-delà, 431 "
+        "(défaut : {default})",
+        "size of the request line and headers, in all; past it, 431 (default: {default})",
+        type=int,
+        default=HttpLimits.header_bytes,
+    )
+    option(
+        "--max-headers",
+        Text("N", "N"),
+        "en-têtes d'une requête ; au-delà, 431 (défaut : {default})",
+        "headers of one request; past them, 431 (default: {default})",
+        type=int,
+        default=HttpLimits.headers,
+    )
+    option(
+        "--header-timeout",
+        Text("SECONDES", "SECONDS"),
+        "délai pour envoyer les en-têtes d'une requête ; au-delà, 408 (défaut : {default})",
+        "time to send a request's headers; past it, 408 (default: {default})",
+        type=float,
+        default=HttpLimits.header_seconds,
+    )
+    option(
+        "--body-timeout",
+        Text("SECONDES", "SECONDS"),
+        "délai pour envoyer le corps d'une requête après ses en-têtes ; au-delà, 408 "
+        "(défaut : {default})",
+        "time to send a request's body after its headers; past it, 408 (default: {default})",
+        type=float,
+        default=HttpLimits.body_seconds,
+    )
+    option(
+        "--keep-alive",
+        Text("SECONDES", "SECONDS"),
+        "une connexion HTTP inactive entre deux requêtes est fermée après ce temps "
+        "(défaut : {default})",
+        "an HTTP connection idle between requests is closed after this time (default: {default})",
+        type=float,
+        default=HttpLimits.keep_alive,
+    )
+    option(
+        "--max-http-connections-per-ip",
+        Text("N", "N"),
+        "connexions HTTP ouvertes depuis une même adresse (une WebSocket compte ensuite dans "
+        "--max-connections-per-ip), 0 : sans limite (défaut : {default})",
+        "HTTP connections open from one address (a WebSocket then counts in "
+        "--max-connections-per-ip), 0: no limit (default: {default})",
+        type=int,
+        default=HttpLimits.per_client,
+    )
+    option(
+        "--anonymous-burst",
+        Text("N", "N"),
+        "requêtes sans jeton valide qu'une même adresse peut faire d'un coup, "
+        "0 : sans limite (défaut : {default})",
+        "requests without a valid token one address may make at once, 0: no limit "
+        "(default: {default})",
+        type=int,
+        default=HttpLimits.anonymous_burst,
+    )
+    option(
+        "--anonymous-rate",
+        Text("N", "N"),
+        "requêtes sans jeton valide par seconde pour une même adresse, une fois "
+        "--anonymous-burst épuisé (défaut : {default})",
+        "requests without a valid token per second from one address, once "
+        "--anonymous-burst is spent (default: {default})",
+        type=float,
+        default=HttpLimits.anonymous_rate,
+    )
+    option(
         "--max-connections-per-ip",
         Text("N", "N"),
         "WebSockets ouvertes depuis une même adresse, 0 : sans limite (défaut : {default})",
@@ -141,6 +234,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         "0: no limit (default: {default})",
         type=int,
         default=Quotas.identities_per_ip,
+    )
+    option(
+        "--max-login-failures",
+        Text("N", "N"),
+        "mauvais mots de passe pour un même nom depuis une même adresse, d'un coup puis par "
+        "5 minutes, 0 : sans limite (défaut : {default})",
+        "wrong passwords for one name from one address, at once then per 5 minutes, "
+        "0: no limit (default: {default})",
+        type=int,
+        default=Quotas.login_failures_per_name_and_ip,
+    )
+    option(
+        "--max-login-failures-per-name",
+        Text("N", "N"),
+        "mauvais mots de passe pour un même nom depuis toutes les adresses ensemble, d'un "
+        "coup puis par heure, 0 : sans limite (défaut : {default})",
+        "wrong passwords for one name from every address together, at once then per hour, "
+        "0: no limit (default: {default})",
+        type=int,
+        default=Quotas.login_failures_per_name,
     )
     option(
         "--max-chat-per-ip",
@@ -190,6 +303,18 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         type=int,
         default=Settings.feed_memory,
     )
+    option(
+        "--metrics-token",
+        Text("JETON", "TOKEN"),
+        "sert /metrics et /api/v1/stats à qui envoie « Authorization: Bearer JETON » "
+        f"({METRICS_TOKEN_LENGTH} caractères au moins ; mieux : la variable "
+        f"d'environnement {METRICS_TOKEN_ENV}, qu'une liste des processus ne montre pas ; "
+        "défaut : ni l'un ni l'autre servi, 404)",
+        'serves /metrics and /api/v1/stats to requests sending "Authorization: Bearer '
+        f'TOKEN" (at least {METRICS_TOKEN_LENGTH} characters; better: the environment '
+        f"variable {METRICS_TOKEN_ENV}, which a process list does not show; default: "
+        "neither served, 404)",
+    )
     parser.add_argument(
         "--api-docs",
         action="store_true",
@@ -228,11 +353,16 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415
 
     from popote.server.app import create_app  # noqa: PLC0415
+    from popote.server.headers import HEADERS  # noqa: PLC0415
+    from popote.server.wire import Sockets, front_door  # noqa: PLC0415
 
     lang = parse_lang(getattr(args, "lang", "fr"))
     if args.redis and not (args.db or "").startswith("postgresql"):
         # Owners are PostgreSQL advisory locks: SQLite cannot be shared by processes.
         return _refuse(NEEDS_POSTGRES, lang, 2)
+    metrics_token = args.metrics_token or os.environ.get(METRICS_TOKEN_ENV) or None
+    if metrics_token is not None and len(metrics_token) < METRICS_TOKEN_LENGTH:
+        return _refuse(SHORT_METRICS_TOKEN, lang, 2)
     settings = Settings(
         data=args.data.expanduser(),
         db=args.db,
@@ -244,16 +374,22 @@ def run_serve(args: argparse.Namespace) -> int:
         send_queue=max(args.send_queue, args.feed_memory + 2),
         feed_memory=max(0, args.feed_memory),
         api_docs=args.api_docs,
+        metrics_token=metrics_token,
         ipv6_prefix=min(128, max(0, args.ipv6_prefix)),
         chat_per_ip=max(0, args.max_chat_per_ip),
         table_idle=max(0.0, args.table_idle * 60),
         quotas=Quotas(
             identities_per_ip=max(0, args.max_new_identities_per_ip),
+            login_failures_per_name_and_ip=max(0, args.max_login_failures),
+            login_failures_per_name=max(0, args.max_login_failures_per_name),
             open_tables_per_identity=max(0, args.max_open_tables),
         ),
         limits=Limits(
-            allowed_origins=tuple(args.allowed_origin), per_ip=args.max_connections_per_ip
+            allowed_origins=tuple(args.allowed_origin),
+            allowed_hosts=allowed_hosts(args.host, args.allowed_host),
+            per_ip=args.max_connections_per_ip,
         ),
+        http=_http_limits(args),
     )
     config = uvicorn.Config(
         create_app(settings),
@@ -264,6 +400,12 @@ def run_serve(args: argparse.Namespace) -> int:
         log_config=None,  # one setup for every logger: popote.server.logs
         access_log=False,
         lifespan="on",
+        # The front door (popote.server.wire): limits and deadlines uvicorn leaves open,
+        # and the browser protections on every answer, uvicorn's own included.
+        http=front_door(settings.http, settings.ipv6_prefix),
+        ws=Sockets,
+        timeout_keep_alive=settings.http.keep_alive,  # type: ignore[arg-type]
+        headers=list(HEADERS),
     )
     server = uvicorn.Server(config)
     logs.setup(args.log_level, form=args.log_format)
@@ -276,6 +418,21 @@ def run_serve(args: argparse.Namespace) -> int:
         # A Ctrl-C before the server took over its signals (while it starts).
         print(STOPPED.get(lang), flush=True)
         return 0
+
+
+def _http_limits(args: argparse.Namespace) -> HttpLimits:
+    """The front door's limits from ``popote serve``'s options (deadlines of at least a
+    tenth of a second: none at all would let a client hold a connection for ever)."""
+    return HttpLimits(
+        header_bytes=max(1024, args.max_header_bytes),
+        headers=max(8, args.max_headers),
+        header_seconds=max(0.1, args.header_timeout),
+        body_seconds=max(0.1, args.body_timeout),
+        keep_alive=max(0.1, args.keep_alive),
+        per_client=max(0, args.max_http_connections_per_ip),
+        anonymous_burst=max(0, args.anonymous_burst),
+        anonymous_rate=max(0.0, args.anonymous_rate),
+    )
 
 
 def _serve(server: uvicorn.Server, host: str, port: int, lang: Lang) -> bool:

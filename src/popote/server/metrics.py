@@ -7,17 +7,26 @@ subtracts them gets the figures of just that stretch of time (``benchmarks/serve
 does so). ``GET /api/v1/stats`` publishes it whole, ``GET /metrics`` (Prometheus' text
 format) with four buckets a decade, beside the tables, connections, actions, bots' thinking
 time and store errors. ``GET /healthz`` says whether the server can serve.
+
+The figures are the operator's: how busy the server is, when its bots think, how often its
+stores fail, which tell an attacker when to strike and whether it worked. Both answer only
+a request carrying the token the server was started with (``popote serve
+--metrics-token``, or ``POPOTE_METRICS_TOKEN``), compared in constant time; without one
+configured they are not served at all (404, as an unknown address). ``/healthz`` stays
+public: load balancers and supervisors ask it without credentials, and it says nothing
+but whether the database answers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import time
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -31,6 +40,7 @@ from prometheus_client.registry import Collector
 from pydantic import BaseModel
 from sqlalchemy import Engine, event, text
 
+from popote.server.errors import refused
 from popote.server.pauses import PAUSES
 
 if TYPE_CHECKING:
@@ -43,8 +53,32 @@ BOUNDS: tuple[float, ...] = tuple(1e-5 * 10 ** (k / PER_DECADE) for k in range(7
 """Upper bounds of the buckets in seconds, 10 µs to 100 s, each about 6 % above the last;
 one more bucket holds anything longer."""
 
-router = APIRouter(prefix="/api/v1")
+
+async def operator(request: Request, authorization: Annotated[str | None, Header()] = None) -> None:
+    """Let through only the operator's collector (see the module's note)."""
+    token: str | None = request.app.state.hub.settings.metrics_token
+    if not token:
+        raise HTTPException(404)
+    scheme, _, given = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not hmac.compare_digest(
+        given.strip().encode("utf-8", "surrogatepass"), token.encode("utf-8", "surrogatepass")
+    ):
+        raise refused(
+            "unauthorized",
+            401,
+            "jeton des métriques absent ou invalide",
+            "missing or invalid metrics token",
+        )
+
+
+OPERATORS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "Missing or wrong metrics token"},
+    404: {"description": "Not served: the server has no metrics token"},
+}
+router = APIRouter(prefix="/api/v1", dependencies=[Depends(operator)], responses=OPERATORS)
+"""``/api/v1/stats``, for the operator."""
 probes = APIRouter()
+"""``/healthz``, for anyone, and ``/metrics``, for the operator."""
 
 # Counted for the whole process (a process serves one app); each app's registry adds them.
 ACTIONS = Counter(
@@ -183,7 +217,8 @@ class Watch(Collector):
 
 @router.get(
     "/stats",
-    summary="Tables in memory, the action-to-events latency histogram, garbage collections",
+    summary="Tables in memory, the action-to-events latency histogram, garbage collections "
+    "(with the operator's token)",
 )
 async def stats(request: Request) -> dict[str, Any]:
     hub = request.app.state.hub
@@ -227,9 +262,10 @@ def _answers(engine: Engine) -> bool:
 
 @probes.get(
     "/metrics",
-    summary="Prometheus metrics (text format)",
+    summary="Prometheus metrics (text format), with the operator's token",
+    dependencies=[Depends(operator)],
     response_class=Response,
-    responses={200: {"content": {"text/plain": {}}}},
+    responses={200: {"content": {"text/plain": {}}}, **OPERATORS},
 )
 async def metrics(request: Request) -> Response:
     watch: Watch = request.app.state.watch

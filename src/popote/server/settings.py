@@ -45,6 +45,30 @@ GAME_CLOCKS: dict[str, str] = {
 
 
 @dataclass(frozen=True)
+class HttpLimits:
+    """What one HTTP request and one client may take before any page or API reads it
+    (``popote.server.wire`` enforces the first six, ``popote.server.anonymous`` the last
+    two; ``popote serve`` options set them all)."""
+
+    header_bytes: int = 16 * 1024
+    """The request line and headers, in all (431 past it; 414 for the address alone)."""
+    headers: int = 100
+    header_seconds: float = 10.0
+    """Seconds to send a request's headers, from the connection's opening or from the first
+    byte after an answer (408 past it)."""
+    body_seconds: float = 30.0
+    """Seconds to send a request's body once its headers are in (408 past it)."""
+    keep_alive: float = 5.0
+    """Seconds an idle connection is kept between requests (uvicorn's keep-alive)."""
+    per_client: int = 64
+    """HTTP connections open at once from one client (0: no limit)."""
+    anonymous_burst: int = 240
+    """Requests without a valid token one client may make at once (0: no limit)..."""
+    anonymous_rate: float = 20.0
+    """...and then per second."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """One server's configuration; tests shrink the clocks with ``clock_scale``."""
 
@@ -76,15 +100,20 @@ class Settings:
     """Seconds a table that has not begun may stay unused (nobody connected, no seat
     taken or left) before it is removed from the lobby; 0 keeps it for ever."""
     password_workers: int = 1
-    password_queue: int = 8
-    """Threads hashing passwords, and requests that may wait for them (see
-    ``popote.server.identities``)."""
+    password_queue: int = 32
+    """Threads hashing passwords, and requests that may wait for them in all, at most 8
+    for one name and 8 from one address (see ``popote.server.identities``)."""
     quotas: Quotas = field(default_factory=Quotas)
     """What one address or identity may create or try (identities, logins, tables)."""
     api_docs: bool = False
     """Serve Swagger UI at ``/docs`` (``popote serve --api-docs``)."""
+    metrics_token: str | None = field(default=None, repr=False)
+    """The token ``/metrics`` and ``/api/v1/stats`` ask for (``--metrics-token``,
+    ``POPOTE_METRICS_TOKEN``); None: they are not served (``popote.server.metrics``)."""
     limits: Limits = field(default_factory=Limits)
-    """Origins, connections and message rates of the WebSockets."""
+    """Hosts, origins, connections and message rates of the WebSockets."""
+    http: HttpLimits = field(default_factory=HttpLimits)
+    """Header sizes, deadlines, connections and anonymous requests of HTTP."""
     ipv6_prefix: int = IPV6_PREFIX
     """Bits of an IPv6 address that name one client for every limit
     (``popote.server.addresses``)."""
