@@ -1,4 +1,4 @@
-"""Issue 44 on a real server: quotas that count a client's network, chat, metrics.
+"""Issue 44 on a real server: quotas that count a client's network, and small leaks.
 
 - An IPv6 client holds a whole /64 and may draw a new address for every request: its
   identities, logins and sockets count under the network's key, and other networks are
@@ -7,6 +7,8 @@
 - Chat is limited per address beside per identity: many guests of one address do not
   multiply its lines, over HTTP or WebSockets, in the lobby or at a table.
 - A chat line smeared with combining marks is delivered trimmed.
+- Player pages exist only for people who finished a public game (no counting ids to list
+  everyone), and private games are on no public page.
 - ``/metrics`` and ``/api/v1/stats`` answer only with the operator's token; the probes
   stay public.
 """
@@ -19,7 +21,7 @@ import subprocess
 import sys
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +30,9 @@ import pytest
 import websockets
 
 from tests.server.harness import Server, module_server, start_table
-from tests.server.test_after_game import GAME
+from tests.server.test_after_game import GAME, register
 from tests.server.test_attacks import closed_with, hello
+from tests.server.test_ratings import results_when_over
 
 IDENTITIES = 5
 SOCKETS = 3
@@ -218,6 +221,49 @@ def test_a_letter_smeared_with_combining_marks_is_delivered_trimmed(server: Serv
     text = asyncio.run(scenario())["text"]
     assert text.startswith("Z") and text.endswith(" ok")
     assert 1 <= sum(unicodedata.combining(char) > 0 for char in text) <= 3
+
+
+# --- player pages --------------------------------------------------------------------------
+
+
+def test_only_people_who_played_in_public_have_a_page_and_private_games_stay_off_it(
+    server_factory: Callable[..., Server],
+) -> None:
+    server = server_factory()
+    member = register(server, "Discrète")
+    never = server.guest("Jamais")
+    setup = {"players": 2, "bots": ["random"], "rated": True}
+    private = start_table(server, [member], game=GAME, public=False, **setup)
+    with server.http(member) as http:
+        me = http.get("/api/v1/me").json()["id"]
+        never_id = http.get("/api/v1/me", headers={"Authorization": f"Bearer {never}"}).json()
+        assert http.post(f"/api/v1/tables/{private}/leave").status_code == 200
+    results_when_over(server, member, private)
+
+    def pages(person: int) -> tuple[httpx.Response, httpx.Response]:
+        with server.http() as http:
+            return http.get(f"/api/v1/players/{person}"), http.get(f"/players/{person}")
+
+    unknown = pages(999_999)[0].json()
+    for person in (me, never_id["id"], 999_999):
+        api, page = pages(person)
+        assert (api.status_code, api.json()) == (404, unknown), person
+        assert page.status_code == 404 and "Discrète" not in page.text, person
+    with server.http() as http:
+        board = http.get(f"/api/v1/leaderboards/{GAME}").json()
+    assert [entry for entry in board if entry["kind"] == "player"] == []
+
+    public = start_table(server, [member], game=GAME, **setup)
+    with server.http(member) as http:
+        assert http.post(f"/api/v1/tables/{public}/leave").status_code == 200
+    results_when_over(server, member, public)
+    api, page = pages(me)
+    assert api.status_code == 200 and page.status_code == 200
+    assert [game["table"] for game in api.json()["recent"]] == [public]
+    assert private not in page.text and page.text.count('class="recent-game"') == 1
+    with server.http() as http:
+        board = http.get(f"/api/v1/leaderboards/{GAME}").json()
+    assert [entry["id"] for entry in board if entry["kind"] == "player"] == [me]
 
 
 # --- metrics ---------------------------------------------------------------------------------

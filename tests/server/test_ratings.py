@@ -1,6 +1,7 @@
-"""Ratings that mean something: a rated game counts for a person only if they made most of
-their seat's decisions themselves (a strong stand-in bot earns nothing for whoever left),
-and rated tables keep clocks a person can meet, shown to everyone before they sit."""
+"""Ratings that mean something: a rated game counts for a person as they played it, and
+as the last place for one who left it once the deal was dealt (a strong stand-in bot earns
+nothing for whoever left, and dodging a bad deal costs); rated tables keep clocks a person
+can meet, and say all this to everyone before they sit."""
 
 from __future__ import annotations
 
@@ -29,24 +30,50 @@ def results_when_over(server: Server, token: str, table: str) -> dict[str, Any]:
     raise AssertionError(f"table {table} did not end within {OVER_WAIT} s")
 
 
-def test_a_strong_stand_in_earns_nothing_for_the_member_who_left(
+def test_leaving_a_rated_game_after_the_deal_counts_as_the_last_place(
     server_factory: Callable[..., Server],
 ) -> None:
+    """A member who leaves once the cards are dealt (a strong stand-in bot playing on) is
+    rated as if their seat finished last: dodging a bad deal, or farming a strong stand-in,
+    costs rating, each time."""
     server = server_factory()
-    member = register(server, "Fermier")
-    setup = {"players": 2, "bots": ["random"], "bot_level": "moyen", "rated": True}
-    for _ in range(2):  # the farming of the attack, twice
+    member = register(server, "Fuyard")
+    setup = {"players": 2, "bots": ["random"], "bot_level": "expert", "rated": True}
+    ratings = []
+    for _ in range(2):
         table = start_table(server, [member], game=GAME, **setup)
         with server.http(member) as http:
             assert http.post(f"/api/v1/tables/{table}/leave").status_code == 200
         standing = results_when_over(server, member, table)["standings"][0]
-        assert standing["name"] == "Fermier" and standing["rating"] is None
+        assert standing["name"] == "Fuyard" and standing["rating"] is not None
+        change = standing["rating"]
+        assert change["after"]["mu"] < change["before"]["mu"]
+        ratings.append(change)
+    assert ratings[1]["before"] == ratings[0]["after"]
     profile = player(server, member)
-    assert profile["ratings"] == {} and [game["rated"] for game in profile["recent"]] == [
-        True,
-        True,
-    ]
-    assert [entry for entry in leaderboard(server) if entry["kind"] == "player"] == []
+    assert profile["ratings"][GAME]["games"] == 2
+    assert profile["ratings"][GAME]["rating"] == ratings[1]["after"]["rating"]
+    mine = [entry for entry in leaderboard(server) if entry["kind"] == "player"]
+    assert [entry["name"] for entry in mine] == ["Fuyard"]
+
+
+def test_rated_tables_say_before_sitting_that_leaving_counts_as_last(
+    server_factory: Callable[..., Server],
+) -> None:
+    server = server_factory()
+    member = register(server, "Prévenue")
+    base = {"game": GAME, "players": 2, "clock": "fast"}
+    with server.http(member) as http:
+        for lang, rule in (
+            ("fr", "quitter la partie une fois la donne distribuée compte comme la dernière"),
+            ("en", "leaving the game once the deal is dealt counts as the last place"),
+        ):
+            rated = http.post(f"/api/v1/tables?lang={lang}", json={**base, "rated": True})
+            unrated = http.post(f"/api/v1/tables?lang={lang}", json={**base, "rated": False})
+            assert rule in rated.json()["terms"], rated.json()["terms"]
+            assert rule not in unrated.json()["terms"]
+        lobby = {table["id"]: table for table in http.get(ENGLISH).json()}
+    assert any("counts as the last place" in table["terms"] for table in lobby.values())
 
 
 def test_rated_tables_refuse_clocks_nobody_can_meet_and_say_theirs(

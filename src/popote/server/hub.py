@@ -33,7 +33,14 @@ from popote.server.live import LiveTable, describe
 from popote.server.lobby import Lobby
 from popote.server.metrics import Latency
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
-from popote.server.ratings import NEWCOMER, Skill, bot_skills, rate, seat_ranks
+from popote.server.ratings import (
+    NEWCOMER,
+    Skill,
+    bot_skills,
+    last_for_leaving,
+    rate,
+    seat_ranks,
+)
 from popote.server.results import results_json, save_json
 from popote.server.seats import Seat, levels_for
 from popote.server.settings import Settings
@@ -442,17 +449,21 @@ class Hub:
 
     def finish(self, table: LiveTable) -> list[ResultRow]:
         """Store the end of ``table`` with each person's result and, at a rated table, the
-        new ratings of the registered players who played it (a seat played mostly by a
-        stand-in bot earns its person nothing), all at once (so ratings move exactly once)."""
+        new ratings of its registered players, all at once (so ratings move exactly once).
+        A member who left once the cards were dealt (a stand-in bot made most of their
+        seat's decisions) is rated as the last place, whatever the stand-in made of it:
+        dodging a bad deal, or leaving a strong stand-in to win, costs."""
         row = table.row
         assert row.result is not None and row.finished is not None
-        ranks = seat_ranks(row.result, row.players)
-        players = [
-            seat.user
+        people = [seat.user for seat in table.seats if seat.user is not None]
+        rated = self._registered(people) if row.rated else set()
+        left = {
+            index
             for index, seat in enumerate(table.seats)
-            if seat.user is not None and table.played_it(index)
-        ]
-        rated = self._registered(players) if row.rated else set()
+            if seat.user in rated and not table.played_it(index)
+        }
+        ranks = seat_ranks(row.result, row.players)
+        rating_ranks = last_for_leaving(ranks, left)
         stored = self.store.ratings(row.game, list(rated))
         before = _skills(table.seats, rated, stored, bot_skills(row.game))
         entrants = sorted(before)
@@ -460,7 +471,7 @@ class Hub:
             zip(
                 entrants,
                 rate(
-                    [ranks[seat] for seat in entrants],
+                    [rating_ranks[seat] for seat in entrants],
                     [before[seat] for seat in entrants],
                     [table.seats[seat].bot is not None for seat in entrants],
                 ),
@@ -551,14 +562,16 @@ class Hub:
         return [{"rank": n, **entry} for n, entry in enumerate(ranked, 1)]
 
     def player(self, user_id: int, limit: int) -> dict[str, Any]:
-        """A person's ratings per game and last games (private tables' ids are not shown)."""
+        """A person's ratings per game and last public games. Only people who finished a
+        public game have a page: anyone else is as unknown as an id nobody has, so that
+        counting ids lists nobody who only played in private, or never played."""
         # Ids are 32-bit integers; a larger number would overflow SQLite's, not name anyone.
         found = self.store.users([user_id]).get(user_id) if 0 < user_id < ID_LIMIT else None
-        if found is None:
+        if found is None or not self.store.played_in_public(user_id):
             raise refused("no_player", 404, "joueur introuvable", "no such player")
         recent = [
             {
-                "table": table.id if table.public else None,
+                "table": table.id,
                 "game": row.game,
                 "finished": row.finished.isoformat(),
                 "players": table.players,

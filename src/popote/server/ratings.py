@@ -1,7 +1,9 @@
 """Ratings: OpenSkill (Plackett-Luce) per game, for registered players at rated tables.
 
 Each bot level is a player whose rating never moves, so beating or losing to it says
-something from a newcomer's first game. How a game's result becomes ranks:
+something from a newcomer's first game. A registered player who leaves a rated game once
+the cards are dealt is rated as its last place, so that dodging a bad deal, or leaving a
+strong stand-in to win, costs rather than pays. How a game's result becomes ranks:
 
 >>> seat_ranks({"scores": [3, 4, 2], "winners": [2], "lower_is_better": True}, 3)
 [2, 3, 1]
@@ -14,7 +16,7 @@ something from a newcomer's first game. How a game's result becomes ranks:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -75,8 +77,10 @@ def measured_table() -> dict[str, Any]:
 
 
 def played_it(own: int, total: int) -> bool:
-    """Whether a person played their seat, so that a rated game counts for them: they made
-    more than half of its ``total`` decisions themselves (``own``), stand-in bots the rest.
+    """Whether a person played their seat: they made more than half of its ``total``
+    decisions themselves (``own``), stand-in bots the rest. At a rated table, one who did
+    not left it, or stayed away, once the cards were dealt: their seat counts as the last
+    place (:func:`last_for_leaving`), whatever the stand-in made of it.
 
     >>> played_it(6, 10), played_it(5, 10), played_it(0, 0)
     (True, False, False)
@@ -102,6 +106,20 @@ def seat_ranks(result: dict[str, Any], players: int) -> list[int]:
     return [
         1 if seat in winners else 2 + others.index(sign * scores[seat]) for seat in range(players)
     ]
+
+
+def last_for_leaving(ranks: Sequence[int], left: Collection[int]) -> list[int]:
+    """The ranks a rating reads: each seat in ``left`` (a person who left once the cards
+    were dealt, a stand-in playing on) after every other, which keep their order; those
+    who left share that last place.
+
+    >>> last_for_leaving([1, 2, 3], {0}), last_for_leaving([1, 1, 2, 2], {1, 3})
+    ([4, 2, 3], [1, 3, 2, 3])
+    >>> last_for_leaving([2, 1], set())
+    [2, 1]
+    """
+    last = 1 + max((rank for seat, rank in enumerate(ranks) if seat not in left), default=0)
+    return [last if seat in left else rank for seat, rank in enumerate(ranks)]
 
 
 def rate(ranks: Sequence[int], skills: Sequence[Skill], fixed: Sequence[bool]) -> list[Skill]:

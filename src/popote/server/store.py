@@ -15,7 +15,8 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, select, text, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
+from sqlalchemy.sql.expression import Exists
 
 from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
 from popote.server.names import login_key
@@ -216,12 +217,13 @@ class Store:
             return list(session.scalars(query))
 
     def leaderboard(self, game: str, limit: int) -> list[tuple[RatingRow, str]]:
-        """The best rated players of ``game`` (by mu - 3 sigma) and their names."""
+        """The best rated players of ``game`` (by mu - 3 sigma) and their names, among those
+        who finished a public game (the others have no page to link to)."""
         with self._session() as session:
             query = (
                 select(RatingRow, User.name)
                 .join(User, User.id == RatingRow.user_id)
-                .where(RatingRow.game == game)
+                .where(RatingRow.game == game, _played_in_public(RatingRow.user_id))
                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.user_id)
                 .limit(limit)
             )
@@ -232,13 +234,19 @@ class Store:
             query = select(ResultRow).where(ResultRow.table_id == table_id)
             return list(session.scalars(query.order_by(ResultRow.seat)))
 
+    def played_in_public(self, user_id: int) -> bool:
+        """Whether ``user_id`` finished a public game (and so has a page)."""
+        with self._session() as session:
+            return bool(session.scalar(select(_played_in_public(user_id))))
+
     def recent_results(self, user_id: int, limit: int) -> list[tuple[ResultRow, Table]]:
-        """A person's last games, newest first, with their tables."""
+        """A person's last public games, newest first, with their tables (private ones
+        are nobody else's business)."""
         with self._session() as session:
             query = (
                 select(ResultRow, Table)
                 .join(Table, Table.id == ResultRow.table_id)
-                .where(ResultRow.user_id == user_id)
+                .where(ResultRow.user_id == user_id, Table.public.is_(True))
                 .order_by(ResultRow.finished.desc(), ResultRow.id.desc())
                 .limit(limit)
             )
@@ -249,3 +257,14 @@ class Store:
     def add_chat(self, row: ChatRow) -> None:
         with self._session() as session:
             session.add(row)
+
+
+def _played_in_public(user_id: InstrumentedAttribute[int] | int) -> Exists:
+    """Whether ``user_id`` (a value, or a column of the query around it) has the result of
+    a public game."""
+    return (
+        select(ResultRow.id)
+        .join(Table, Table.id == ResultRow.table_id)
+        .where(ResultRow.user_id == user_id, Table.public.is_(True))
+        .exists()
+    )

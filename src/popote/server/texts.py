@@ -30,7 +30,11 @@ CLOCK_TERMS = Text("horloge : {times}", "clock: {times}")
 CLOCK_TURN = Text("{seconds} s par tour", "{seconds} s a turn")
 CLOCK_WINDOW = Text("{seconds} s pour répondre ensemble", "{seconds} s to answer together")
 NO_CLOCK = Text("sans horloge", "no clock")
-RATED = Text("classée", "rated")
+RATED = Text(
+    "classée : quitter la partie une fois la donne distribuée compte comme la dernière place",
+    "rated: leaving the game once the deal is dealt counts as the last place",
+)
+"""A rated table's terms: leaving is rated as losing (``Hub.finish``), said before sitting."""
 UNRATED = Text("non classée", "unrated")
 CHOSEN_DEAL = Text(
     "donne choisie par qui a créé la table, pour s'entraîner",

@@ -109,7 +109,11 @@ PAGE: dict[str, Text] = {
         "{name}: {turn} s a turn, {window} s to answer together",
     ),
     "public": Text("Table publique (visible dans le salon)", "Public table (listed in the lobby)"),
-    "rated": Text("Partie classée", "Rated game"),
+    "rated": Text(
+        "Partie classée (quitter la partie une fois la donne distribuée compte comme la "
+        "dernière place)",
+        "Rated game (leaving the game once the deal is dealt counts as the last place)",
+    ),
     "create": Text("Créer la table", "Create the table"),
     "yes": Text("oui", "yes"),
     "no": Text("non", "no"),
