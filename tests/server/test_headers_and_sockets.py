@@ -72,6 +72,7 @@ def test_every_answer_carries_the_browser_protections(server: Server) -> None:
 
 def test_the_language_form_sends_nobody_to_another_site(server: Server) -> None:
     with server.http() as http:
+        http.headers["Origin"] = server.url  # the site's own page (test_front_door.py)
         for back in ["//evil.example/", "/\\evil.example/", "https://evil.example/", "/\t/x"]:
             answer = http.post("/lang", data={"lang": "en", "back": back})
             assert (answer.status_code, answer.headers["location"]) == (303, "/"), back

@@ -12,14 +12,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 from starlette.routing import Match, Route
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
 from popote.server import api, metrics, web, ws
+from popote.server.anonymous import AnonymousLimit
 from popote.server.bodies import BODY_LIMIT, BodyLimit
 from popote.server.errors import Refused
-from popote.server.headers import BrowserProtections
+from popote.server.hosts import HostCheck
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import Guard
@@ -63,9 +65,19 @@ def create_app(settings: Settings) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BrowserProtections)
-    app.state.guard = Guard(settings.limits)
+    # The browser protections are uvicorn's default headers (popote.server.headers).
+    app.state.guard = guard = Guard(settings.limits)
+    app.state.hosts = guard.hosts
     app.add_middleware(BodyLimit)
+    # Added last, run first: another host is refused before anything is counted for it.
+    app.add_middleware(
+        AnonymousLimit,
+        burst=settings.http.anonymous_burst,
+        rate=settings.http.anonymous_rate,
+        prefix=settings.ipv6_prefix,
+        known=lambda token: _known(app, token),
+    )
+    app.add_middleware(HostCheck, hosts=guard.hosts)
     app.include_router(api.router)
     app.include_router(ws.router)
     web.install(app)
@@ -77,7 +89,18 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _malformed)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(SQLAlchemyError, _unavailable)  # type: ignore[arg-type]
+    app.add_exception_handler(ClientDisconnect, _gone)  # type: ignore[arg-type]
     return app
+
+
+def _known(app: FastAPI, token: str) -> bool:
+    """Whether ``token`` stands for an identity (for the anonymous limit only: a store
+    that is away makes it count as anonymous)."""
+    try:
+        app.state.hub.user(token)
+    except (PopoteError, SQLAlchemyError):
+        return False
+    return True
 
 
 def _log_over(table: LiveTable) -> None:
@@ -148,3 +171,9 @@ def _methods(request: Request) -> list[str]:
 
 async def _unavailable(request: Request, error: SQLAlchemyError) -> JSONResponse:
     return _answer(request, 503, "unavailable", UNAVAILABLE)
+
+
+async def _gone(request: Request, error: ClientDisconnect) -> JSONResponse:
+    """The client left (or the front door cut a body that never came) while its body was
+    read: nobody reads this answer, and the log needs no traceback of it."""
+    return _answer(request, 400, "unreadable", HTTP_ERRORS[400][1])

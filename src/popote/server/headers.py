@@ -10,13 +10,18 @@
 - ``Referrer-Policy: no-referrer``: a private table's address holds its invite; no request
   the page makes carries it away.
 
->>> dict(HEADERS)[b"x-frame-options"]
-b'DENY'
+They are uvicorn's default headers (``uvicorn.Config(headers=HEADERS)``, set by ``popote
+serve``), which it writes on every answer: pages, API, files, and its own answers too (a
+400 for what it cannot parse, a 500, a 503), so no error goes out without them. The
+front door's answers (``popote.server.wire``: 408, 414, 429, 431) write the same default
+headers, and the WebSocket handshake's refusals add these (``wire.Sockets``). No
+application answer sets them itself: each would then appear twice.
+
+>>> dict(HEADERS)["x-frame-options"]
+'DENY'
 """
 
 from __future__ import annotations
-
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 POLICY = "; ".join(
     [
@@ -30,31 +35,10 @@ POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
-HEADERS = [
-    (b"content-security-policy", POLICY.encode()),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-]
-
-
-class BrowserProtections:
-    """ASGI middleware adding :data:`HEADERS` to every HTTP answer (pages, API, files)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def protected(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                ours = {name for name, _ in HEADERS}
-                kept = [(n, v) for n, v in message.get("headers", []) if n.lower() not in ours]
-                message = {**message, "headers": [*kept, *HEADERS]}
-            await send(message)
-
-        await self.app(scope, receive, protected)
+HEADERS: tuple[tuple[str, str], ...] = (
+    ("content-security-policy", POLICY),
+    ("x-frame-options", "DENY"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("cross-origin-opener-policy", "same-origin"),
+)

@@ -1,8 +1,10 @@
 """What one client may ask of the WebSockets: where it comes from, how many sockets, how fast.
 
 - **Origin.** A browser always says which page opened a socket; a page of another site
-  must not play with the cookies-free token a visitor pasted into it, so only the server's
-  own origin (and those given with ``--allowed-origin``) are let in. A client that sends
+  must not play with the cookies-free token a visitor pasted into it, so only pages of the
+  server's allowed hosts, on the origin the request names (and those given with
+  ``--allowed-origin``), are let in (``popote.server.hosts``: an Origin merely equal to
+  the Host could be a rebound name's). A client that sends
   no ``Origin`` at all is not a browser (the terminal client, a bot, a script): the
   header protects browsers' users from other sites, and such a client holds its token
   itself, so it is let in.
@@ -26,6 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from popote.server.errors import Refused, refused
+from popote.server.hosts import LOOPBACK, Hosts, hostname
 
 log = logging.getLogger("popote.server")
 
@@ -37,10 +40,12 @@ FLOODING = 1008
 
 @dataclass(frozen=True)
 class Limits:
-    """The limits of one server; ``popote serve`` options set the first three."""
+    """The limits of one server; ``popote serve`` options set the first four."""
 
     allowed_origins: tuple[str, ...] = ()
     """Origins let in besides the server's own, e.g. ``https://popote.example.org``."""
+    allowed_hosts: tuple[str, ...] = LOOPBACK
+    """The names the server answers to (``popote.server.hosts``)."""
     per_ip: int = 256
     """Open WebSockets from one address (0: no limit; a reverse proxy must forward it)."""
     per_identity: int = 16
@@ -143,6 +148,9 @@ class Guard:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
+        self.hosts = Hosts(
+            [*limits.allowed_hosts, *_names(limits.allowed_origins)], limits.allowed_origins
+        )
         self._by_ip: dict[str, int] = {}
         self._by_identity: dict[int, int] = {}
         self._buckets: dict[int, tuple[Bucket, Bucket]] = {}
@@ -154,14 +162,7 @@ class Guard:
 
     def origin_allowed(self, headers: Mapping[str, str]) -> bool:
         """Whether a handshake with these headers may go on (see the module's note)."""
-        origin = headers.get("origin")
-        if origin is None:
-            return True
-        if origin in self.limits.allowed_origins:
-            return True
-        # Behind a TLS proxy the page is https while the server sees http: the host decides.
-        host = headers.get("host", "")
-        return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+        return self.hosts.origin_allowed(headers.get("origin"), headers.get("host"))
 
     def arrive(self, ip: str) -> Allowance:
         """Count a socket just accepted from ``ip``, or refuse it when its address has
@@ -213,6 +214,12 @@ def _decrease(counts: dict[Any, int], key: object) -> int:
     else:
         counts.pop(key, None)
     return max(left, 0)
+
+
+def _names(origins: tuple[str, ...]) -> list[str]:
+    """The host names of ``--allowed-origin``: a server whose pages are served under a
+    name answers to it (behind a proxy passing that name on as the Host)."""
+    return [hostname(urlsplit(origin).netloc) or "" for origin in origins]
 
 
 def _too_many() -> Refused:

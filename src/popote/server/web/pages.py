@@ -21,6 +21,7 @@ from popote.core.registry import get_game
 from popote.server.api import hub_of
 from popote.server.clocks import table_clock
 from popote.server.errors import Refused
+from popote.server.hosts import Hosts, cross_site
 from popote.server.language import choose_lang
 from popote.server.live import LiveTable, terms
 from popote.server.seats import LEVEL_NAMES, levels_for
@@ -268,7 +269,11 @@ def _replay_link(table_id: str, invite: str | None, reveal: bool) -> str:
 async def set_language(request: Request) -> RedirectResponse:
     """Remember the reader's language in a cookie (the identity's setting is changed by the
     page's script through ``PATCH /api/v1/me``). The form is read by hand: two short fields
-    do not call for a multipart parser."""
+    do not call for a multipart parser. Only this site's own pages may post it
+    (``popote.server.hosts``): another site's must not choose a visitor's language."""
+    hosts: Hosts = request.app.state.hosts
+    if not hosts.same_site(request.headers):
+        raise cross_site()
     fields = parse_qs((await request.body())[:FORM_LIMIT].decode("utf-8", "replace"))
     chosen = choose_lang(fields.get("lang", [""])[0], None, None)
     back = fields.get("back", ["/"])[0]
