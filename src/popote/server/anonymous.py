@@ -38,8 +38,9 @@ REMEMBERED = 30.0
 """Seconds a token found valid is not looked up again."""
 KEPT = 65536
 """Clients' buckets and valid tokens kept at most. Past it, full buckets and expired tokens
-are forgotten (a full bucket is the same as a new one), then, if that is not enough, the
-older half: memory stays bounded whatever the number of clients."""
+are forgotten (a full bucket is the same as a new one); if that frees too little, the
+oldest buckets and every remembered token go too: memory stays bounded whatever the number
+of clients."""
 TOO_MANY = Text(
     "trop de requêtes sans jeton depuis ce client : réessayez dans {seconds} s",
     "too many requests without a token from this client: try again in {seconds} s",

@@ -174,8 +174,8 @@ class FrontDoor(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        """uvicorn's own, with the bytes of unfinished headers counted, and the refusals
-        of the parser callbacks answered as what they are."""
+        """uvicorn's own (which answers every parser error with its plain 400), with the
+        bytes of unfinished headers counted, and each refusal answered as what it is."""
         if self._lingering:
             return  # a refused client's last words: read, and dropped
         if self._awaiting:
@@ -203,10 +203,6 @@ class FrontDoor(HttpToolsProtocol):
         self._leave()
         self._awaiting = False
         super().handle_websocket_upgrade()
-
-    def send_400_response(self, msg: str) -> None:
-        """uvicorn's answer to what httptools cannot parse, in the front door's words."""
-        self._refuse(400, "unreadable", UNREADABLE)
 
     # --- parser callbacks ----------------------------------------------------------------
 
@@ -270,7 +266,7 @@ class FrontDoor(HttpToolsProtocol):
             cycle.disconnected = True
             cycle.message_event.set()
             log.info("request too slow", extra={"client": self._client_name()})
-            self._answer(408, "too_slow", TOO_SLOW.format(seconds=self.limits.body_seconds), False)
+            self._answer(408, "too_slow", TOO_SLOW.format(seconds=self.limits.body_seconds), True)
         else:
             self.transport.close()
 
