@@ -69,6 +69,7 @@ def load_options(load: Load, db: str | None) -> list[str]:
     options = ["--bot-workers", str(load.bot_workers), "--metrics-token", METRICS_TOKEN]
     # Every client comes from 127.0.0.1: no limit per address.
     options += ["--max-connections-per-ip", "0", "--max-new-identities-per-ip", "0"]
+    options += ["--anonymous-burst", "0"]  # guests are created without a token
     if db:
         options += ["--db", db]
     if load.processes > 1 and load.redis:
