@@ -118,6 +118,11 @@ class LoginBody(BaseModel):
     password: str = Field(max_length=1024)
 
 
+class PasswordBody(BaseModel):
+    current_password: str = Field(max_length=1024)
+    new_password: str = Field(max_length=1024)
+
+
 class SettingsBody(BaseModel):
     lang: Literal["fr", "en"]
 
@@ -182,10 +187,35 @@ async def register(body: AccountBody, hub: HubDep, request: Request) -> dict[str
     return _identity(user, token)
 
 
-@router.post("/login", summary="A new token for a registered player")
+@router.post(
+    "/login", summary="A new token for a registered player (the old one and its sockets end)"
+)
 async def login(body: LoginBody, hub: HubDep, request: Request) -> dict[str, Any]:
     user, token = await hub.identities.login(body.name, body.password, address_of(request))
     return _identity(user, token)
+
+
+@router.post(
+    "/logout",
+    summary="End this token: it stops working and every socket it opened closes (4401)",
+)
+async def logout(user: UserDep, hub: HubDep) -> dict[str, Any]:
+    hub.identities.logout(user)
+    return {"ok": True}
+
+
+@router.post(
+    "/password",
+    summary="A registered player's new password (the current one proves it): a new token, "
+    "the old one and its sockets end",
+)
+async def change_password(
+    body: PasswordBody, user: UserDep, hub: HubDep, request: Request
+) -> dict[str, Any]:
+    changed, token = await hub.identities.change_password(
+        user, body.current_password, body.new_password, address_of(request)
+    )
+    return _identity(changed, token)
 
 
 @router.get("/me")

@@ -1,4 +1,5 @@
-"""Identities: secret tokens (stored only as hashes) and Argon2 password hashes.
+"""Identities: secret tokens (stored only as hashes) and Argon2 password hashes (how
+strong a password must be: ``popote.server.passwords``).
 
 >>> token = new_token()
 >>> len(token) >= 43, same_token(token, token_hash(token)), same_token("x", token_hash(token))
@@ -14,19 +15,11 @@ import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from zxcvbn import zxcvbn
 
 from popote.server.names import MARKS_IN_A_ROW
 
 _HASHER = PasswordHasher()
 _KEPT = "\t\n\r\u200d"  # white space becomes spaces; the joiner holds emoji together
-PASSWORD_LENGTH = 8
-PASSWORD_SCORE = 3
-"""zxcvbn's score a password needs (0 to 4): 3 is about 10⁸ guesses or more, beyond what
-an attacker tries online against the login limits, and costly offline against Argon2."""
-ESTIMATED = 64
-"""Characters zxcvbn looks at: a longer password whose beginning is strong is strong, and
-one whose beginning is weak is refused anyway (its time grows with the length)."""
 
 
 def new_token() -> str:
@@ -48,19 +41,11 @@ def hash_password(password: str) -> str:
     return _HASHER.hash(password)
 
 
-def weak_password(password: str, name: str) -> bool:
-    """Whether ``password`` is too easy to guess: short, common, a keyboard walk, a
-    repetition, a date, the name itself... (zxcvbn's estimate, with the name as a hint).
-
-    >>> weak_password("azertyuiop", "Rozenn"), weak_password("Rozenn2024", "Rozenn")
-    (True, True)
-    >>> weak_password("soupe de poisson du port", "Rozenn")
-    False
-    """
-    if len(password) < PASSWORD_LENGTH:
-        return True
-    estimate = zxcvbn(password[:ESTIMATED], user_inputs=[name, *name.split()])
-    return int(estimate["score"]) < PASSWORD_SCORE
+def unused_hash() -> str:
+    """A hash of a secret nobody knows, made as a member's is: a login for a name that has
+    no password (unknown, or a guest's) is checked against it, so that it costs the same
+    time as a member's and the time says nothing of which names exist."""
+    return _HASHER.hash(secrets.token_urlsafe(32))
 
 
 def password_matches(stored: str, password: str) -> bool:

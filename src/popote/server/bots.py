@@ -36,10 +36,12 @@ from popote.server.metrics import BOT_SECONDS
 
 T = TypeVar("T")
 _KEPT_MATCHES = 64
-NICENESS = 10
-"""How much lower than the server's the search workers' CPU priority is."""
-QUICK_NICENESS = 5
-"""The cheap levels' worker: below the server, above the searches."""
+NICENESS = 15
+"""How much lower than the server's the search workers' CPU priority is: behind the event
+loop (0) and the password checks (5, ``popote.server.identities``), whose people wait at a
+form, while a search is bounded by its time and only thinks a little less."""
+QUICK_NICENESS = 10
+"""The cheap levels' worker: behind the password checks, ahead of the searches."""
 QUICK_LEVELS = frozenset({"random", "facile", "moyen", "appris"})
 """Levels that answer in milliseconds (no search): never queued behind one."""
 _PR_SET_PDEATHSIG = 1

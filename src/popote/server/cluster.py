@@ -17,7 +17,8 @@ as it answers its own clients (a :class:`RemoteOutlet` stands for the connection
 table's feeds) and publishes what the client must receive on that process's channel, in
 order. HTTP calls about a table are forwarded the same way. Lobby messages go to every
 process. Presence: each process keeps a key alive in Redis and publishes how many
-spectators each of its tables has.
+spectators each of its tables has. When an identity's token changes, the process that
+changed it tells every other one, which ends its sockets of the old token.
 
 **Faults.** Without Redis a process applies nothing (clients get ``unavailable``); when
 Redis is back, every relayed connection is closed, so its client reconnects and gets what
@@ -288,6 +289,11 @@ class Cluster:
         """A lobby message for every other process's lobby feed."""
         self.broadcast({"kind": "lobby", "message": message})
 
+    def sessions_changed(self, user_id: int) -> None:
+        """Tell every other process that ``user_id``'s token changed: each ends the sockets
+        it holds of the older ones (``popote.server.sessions``)."""
+        self.broadcast({"kind": "sessions", "user": user_id})
+
     async def request(self, owner: str, message: dict[str, Any]) -> dict[str, Any]:
         """Ask process ``owner`` (an HTTP call about one of its tables) and wait for it."""
         if not self.redis_ok:
@@ -395,6 +401,9 @@ class Cluster:
         elif kind == "lobby":
             if message["from"] != self.node:
                 self.hub.lobby.push(message["message"])
+        elif kind == "sessions":
+            if message["from"] != self.node:
+                self.hub.end_stale_sockets([int(message["user"])])
         elif kind in self.handlers:
             self.handlers[kind](self.hub, message)
 
@@ -445,6 +454,7 @@ class Cluster:
         if self._connected_once:
             log.warning("Redis is back: relayed clients reconnect")
             self._reset_relays()
+            self.hub.end_stale_sockets()  # a token may have changed while nobody could say
             for table in list(self.hub.tables.values()):
                 table.wake_bots()
         self._connected_once = True

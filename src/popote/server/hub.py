@@ -43,6 +43,7 @@ from popote.server.ratings import (
 )
 from popote.server.results import results_json, save_json
 from popote.server.seats import Seat, levels_for
+from popote.server.sessions import Sockets
 from popote.server.settings import Settings
 from popote.server.store import Store
 
@@ -93,8 +94,12 @@ class Hub:
         """Called with each table that ends (ratings, archives...)."""
         self._users: dict[int, User] = {}
         work = PasswordWork(settings.password_workers, settings.password_queue)
-        self.identities = Identities(store, settings.quotas, work, self._remember)
+        self.identities = Identities(
+            store, settings.quotas, work, self._remember, self.token_changed
+        )
         """Guests, registrations and logins."""
+        self.sockets = Sockets()
+        """Every open socket by identity and token, ended when its token stops working."""
         self.latency = Latency()
         self._expiry: asyncio.Task[None] | None = None
         self.cluster = (
@@ -252,6 +257,30 @@ class Hub:
     def _remember(self, user: User) -> User:
         self._users[user.id] = user
         return user
+
+    def token_changed(self, user_id: int) -> None:
+        """``user_id``'s token changed or ended: its sockets of older tokens end, here and
+        in every other process (``popote.server.sessions``)."""
+        self.end_stale_sockets([user_id])
+        if self.cluster is not None:
+            self.cluster.sessions_changed(user_id)
+
+    def end_stale_sockets(self, user_ids: list[int] | None = None) -> None:
+        """End the sockets here of ``user_ids`` (None: of everyone) whose token is no longer
+        their identity's."""
+        held = self.sockets.identities
+        wanted = held if user_ids is None else [uid for uid in user_ids if uid in held]
+        if not wanted:
+            return
+        try:
+            current = self.store.users(wanted)
+        except SQLAlchemyError:
+            if user_ids is None:
+                return  # looked at again when Redis is next back
+            current = {}  # cannot tell which token is theirs: they come back with it
+        for uid in wanted:
+            found = current.get(uid)
+            self.sockets.end_all_but(uid, None if found is None else found.token_hash)
 
     # --- the lobby -----------------------------------------------------------------------
 

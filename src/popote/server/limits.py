@@ -86,6 +86,11 @@ class Bucket:
         self._level -= cost
         return True
 
+    def give_back(self, cost: float) -> None:
+        """Return ``cost`` taken for something that then did not happen."""
+        self._refill()
+        self._level = min(self._burst, self._level + cost)
+
     def wait(self, cost: float = 1.0) -> float:
         """Seconds until ``cost`` may be taken (0: now)."""
         self._refill()

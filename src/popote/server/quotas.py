@@ -3,10 +3,16 @@ identities, guesses passwords or fills the lobby.
 
 - **Identities.** At most ``identities_per_ip`` guests and accounts created from one
   address at once, and as many again an hour.
-- **Logins.** ``login_failures_per_name`` wrong passwords for one name (whoever tries them)
-  and ``login_attempts_per_ip`` attempts from one address (whatever the names), each per
-  :data:`LOGIN_PERIOD`; past them the answer is 429 with ``Retry-After`` before any
-  password is looked at.
+- **Logins.** ``login_attempts_per_ip`` attempts from one address (whatever the names)
+  and ``login_failures_per_name_and_ip`` wrong passwords for one name from one address,
+  each per :data:`LOGIN_PERIOD`, and ``login_failures_per_name`` for one name from every
+  address together, per :data:`HOUR`; past them the answer is 429 with ``Retry-After``
+  before any password is looked at. A stranger's guesses lock the stranger out, not the
+  member (who logs in from an address that never failed), until the slower limit per name
+  stops guesses spread over many addresses. A wrong password is counted *before* it is
+  checked (:class:`Guesses`: a failure is reserved, and given back when the password was
+  right or was not checked), so that guesses sent at once cannot all pass the count while
+  the slow checks run.
 - **Tables.** At most ``open_tables_per_identity`` tables created by one identity and not
   over; tables nobody uses expire (``Settings.table_idle``).
 
@@ -34,7 +40,8 @@ KEPT = 10_000
 @dataclass(frozen=True)
 class Quotas:
     identities_per_ip: int = 60
-    login_failures_per_name: int = 5
+    login_failures_per_name_and_ip: int = 5
+    login_failures_per_name: int = 50
     login_attempts_per_ip: int = 30
     open_tables_per_identity: int = 5
 
@@ -70,9 +77,58 @@ class RateTable:
             self._buckets[key] = Bucket(self._rate, self._count, self._clock)
         return self._buckets[key].take(1)
 
+    def give_back(self, key: Hashable) -> None:
+        """Return one counted for ``key`` by :meth:`take`."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.give_back(1)
+
     def _forget(self) -> None:
         if len(self._buckets) >= KEPT:
             self._buckets = {k: b for k, b in self._buckets.items() if not b.full}
+
+
+class Guesses:
+    """Wrong passwords per name and client (``per_pair`` per :data:`LOGIN_PERIOD`) and per
+    name (``per_name`` per :data:`HOUR`), counted before the password is checked.
+
+    >>> guesses = Guesses(2, 2)
+    >>> first, second = guesses.reserve("rozenn", "a"), guesses.reserve("rozenn", "a")
+    >>> guesses.reserve("rozenn", "a")
+    Traceback (most recent call last):
+    popote.server.errors.Refused: trop d'essais de connexion : réessayez dans 150 s
+    >>> second()  # that password was right: the failure is given back
+    >>> third = guesses.reserve("rozenn", "a")
+    >>> guesses.reserve("rozenn", "b")  # the name's own limit, from every address
+    Traceback (most recent call last):
+    popote.server.errors.Refused: trop d'essais de connexion : réessayez dans 1800 s
+    """
+
+    def __init__(self, per_pair: int, per_name: int) -> None:
+        self._pairs = RateTable(per_pair, LOGIN_PERIOD)
+        self._names = RateTable(per_name, HOUR)
+
+    def reserve(self, name: Hashable, client: Hashable) -> Callable[[], None]:
+        """Count one failure for ``name`` tried from ``client`` (refused with 429 when
+        none is left); returns what gives it back."""
+        pair = (name, client)
+        if not self._pairs.take(pair):
+            raise guessing(self._pairs.wait(pair))
+        if not self._names.take(name):
+            self._pairs.give_back(pair)
+            raise guessing(self._names.wait(name))
+
+        def give_back() -> None:
+            self._pairs.give_back(pair)
+            self._names.give_back(name)
+
+        return give_back
+
+
+def guessing(wait: float) -> Refused:
+    return too_often(
+        "too_many_logins", wait, "trop d'essais de connexion", "too many login attempts"
+    )
 
 
 def too_often(code: str, wait: float, fr: str, en: str) -> Refused:

@@ -31,6 +31,7 @@ from popote.server.language import choose_lang
 from popote.server.limits import FLOODING, TOO_MANY, Allowance, Guard
 from popote.server.live import LiveTable
 from popote.server.models import User
+from popote.server.sessions import ENDED, SESSION_ENDED
 from popote.server.settings import MESSAGE_LIMIT
 
 log = logging.getLogger("popote.server")
@@ -65,6 +66,16 @@ class Session:
         """Numbers the answers to this connection (they repeat the feed's last ``seq``)."""
         self.address = address
         """The client's key (``popote.server.addresses``), which its chat counts against."""
+        self.token_hash = user.token_hash
+        """The token it opened with: it ends with it (``popote.server.sessions``)."""
+        self.farewell: str | None = None
+        """The last message, said just before closing when the server ends the socket."""
+
+    def end(self) -> None:
+        """Its token stopped working: say so and close (``popote.server.sessions``)."""
+        ended = {"type": "error", "code": "session_ended", "message": ENDED.get(self.lang)}
+        self.farewell = encode({**ended, "seq": self.feed.seq})
+        self.connection.close(SESSION_ENDED)
 
     def send_error(
         self, error: PopoteError, code: str | None = None, action_id: str | None = None
@@ -119,12 +130,14 @@ async def _serve_table(
     if table is None:
         assert owner is not None
         session = Session(hub, user, lang, connection, Feed(0), allowance.ip)
-        await _relay(socket, session, allowance, owner, table_id[:64], hello)
+        with hub.sockets.held(user.id, session):
+            await _relay(socket, session, allowance, owner, table_id[:64], hello)
         return connection.close_code
     feed = table.connect(user.id, lang, connection, hello.get("feed"), _seq(hello))
     session = Session(hub, user, lang, connection, feed, allowance.ip)
     try:
-        await _serve(socket, connection, session, allowance, _at_table(session, table))
+        with hub.sockets.held(user.id, session):
+            await _serve(socket, connection, session, allowance, _at_table(session, table))
     finally:
         table.disconnect(user.id, connection)
     return connection.close_code
@@ -222,11 +235,16 @@ async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str,
     session = Session(hub, user, lang, connection, feed, allowance.ip)
     feed.connections.add(connection)
     try:
-        feed.reply(connection, {"type": "welcome", "table": None, "seat": None, "feed": feed.id})
-        if not feed.resend(connection, hello.get("feed"), _seq(hello)) and deltas:
-            spectators = None if hub.cluster is None else await hub.cluster.spectators()
-            feed.reply(connection, {"type": "lobby", "tables": hub.open_tables(lang, spectators)})
-        await _serve(socket, connection, session, allowance, lambda m: _lobby_message(session, m))
+        with hub.sockets.held(user.id, session):
+            welcome = {"type": "welcome", "table": None, "seat": None, "feed": feed.id}
+            feed.reply(connection, welcome)
+            if not feed.resend(connection, hello.get("feed"), _seq(hello)) and deltas:
+                spectators = None if hub.cluster is None else await hub.cluster.spectators()
+                listed = hub.open_tables(lang, spectators)
+                feed.reply(connection, {"type": "lobby", "tables": listed})
+            await _serve(
+                socket, connection, session, allowance, lambda m: _lobby_message(session, m)
+            )
     finally:
         feed.connections.discard(connection)
     return connection.close_code
@@ -337,6 +355,9 @@ async def _serve(
             task.cancel()
         # A client that stopped reading cannot be sent the close frame either: it is let go
         # anyway, so that its seat is free for a stand-in and its place among the sockets.
+        if session.farewell is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(socket.send_text(session.farewell), CLOSE_WAIT)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(socket.close(connection.close_code), CLOSE_WAIT)
 
@@ -346,8 +367,8 @@ async def _read(
 ) -> None:
     while True:
         raw = await socket.receive()
-        if raw["type"] == "websocket.disconnect":
-            return
+        if raw["type"] == "websocket.disconnect" or session.farewell is not None:
+            return  # what comes after the server ended the socket is not read
         text = raw.get("text")
         if text is None:
             text = (raw.get("bytes") or b"").decode("utf-8", "replace")
