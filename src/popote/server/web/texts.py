@@ -189,6 +189,8 @@ CLOCK_NAMES: dict[str, Text] = {
 SCRIPT: dict[str, Text] = {
     "welcome": Text("Bonjour {name}.", "Hello {name}."),
     "your_games": Text("Vos parties", "Your games"),
+    "log_out": Text("Se déconnecter", "Log out"),
+    "logged_out": Text("Session terminée sur ce navigateur.", "Session ended in this browser."),
     "moved_on": Text(
         "Trop tard : la partie a continué sans ce choix.",
         "Too late: the game moved on without that choice.",

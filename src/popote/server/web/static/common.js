@@ -49,7 +49,14 @@ export const identity = {
     localStorage.setItem("popote.name", answer.name);
     localStorage.setItem("popote.id", String(answer.id));
   },
+  // The token stopped working (a logout, here or in another tab; a login elsewhere).
+  forget() {
+    for (const key of ["popote.token", "popote.name", "popote.id"]) localStorage.removeItem(key);
+  },
 };
+
+// Codes of a token that no longer works: the page forgets it rather than show it again.
+export const TOKEN_GONE = ["unauthorized", "session_ended"];
 
 // A refusal keeps the server's code (`error.code`) beside its message.
 export async function api(method, path, body) {
@@ -77,6 +84,20 @@ export function showIdentity() {
   if (known && identity.id) {
     where.append(" ", element("a", words.your_games, { href: `/players/${identity.id}`, id: "your-games" }));
   }
+  if (identity.token) where.append(" ", logOutButton());
+}
+
+// Logging out ends the token at the server (every socket it opened closes), then here.
+function logOutButton() {
+  const button = element("button", words.log_out, { type: "button", id: "log-out" });
+  button.addEventListener("click", async () => {
+    await api("POST", "/logout").catch(() => null);
+    identity.forget();
+    showIdentity();
+    say(words.logged_out, true);
+    focusFirst("main");
+  });
+  return button;
 }
 
 // Identities kept before the page remembered ids learn theirs once.

@@ -4,7 +4,7 @@
 
 import {
   api, chatLine, element, fill, focusFirst, identity, lang, learnIdentityId, needIdentity,
-  page, say, showIdentity, socketUrl, typing, watchChat, words,
+  page, say, showIdentity, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
 import { tablePage } from "./table.js";
 
@@ -79,6 +79,10 @@ function openLobbySocket() {
     if (message.type === "table_listed") showTable(message.table);
     if (message.type === "table_unlisted") dropTable(message.table);
     if (message.type === "error") say(message.message, true);
+    if (message.type === "error" && TOKEN_GONE.includes(message.code)) {
+      identity.forget();
+      showIdentity();
+    }
   });
   socket.addEventListener("close", () => {
     lobbySocket = null;

@@ -3,7 +3,7 @@
 
 import {
   api, chatLine, chatText, element, fill, focusFirst, identity, lang, needIdentity, page, say,
-  showChatLine, socketUrl, typing, watchChat, words,
+  showChatLine, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
 import { showHand } from "./hand.js";
 import { PictureView } from "./picture.js";
@@ -244,7 +244,7 @@ class TableClient {
     const calm = CALM.includes(message.code);
     if (calm) say(message.code === "stale" ? words.moved_on : message.message);
     else say(message.message, true);
-    if (message.code === "unauthorized") localStorage.removeItem("popote.token");
+    if (TOKEN_GONE.includes(message.code)) identity.forget();
     if (!this.pending.delete(message.action_id)) return; // it answers no choice of ours
     this.answered = null;
     if (!calm && !REFUSED_ACTION.includes(message.code)) return;
