@@ -25,9 +25,10 @@ from popote.server.seats import levels_for
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
 PROTOCOL = 1
-REVISION = "1.5"
-"""Version 1, revision 1.5: the table as a picture for sighted players (``picture`` in the
-state) and which lines concern the reader (``line_concerns``) (1.4: snapshots' first_event, clocks of the decisions a state opens,
+REVISION = "1.6"
+"""Version 1, revision 1.6: logging out and changing one's password, a socket closed when
+its token stops working (``session_ended``, 4401) (1.5: the table as a picture for sighted
+players (``picture`` in the state) and which lines concern the reader (``line_concerns``); 1.4: snapshots' first_event, clocks of the decisions a state opens,
 too_late naming who was first, choice labels, tables' terms and chosen deals, secret seeds,
 rated clocks and who a rated game counts for, 413 for large bodies, the lobby's socket
 sending what changed, guests' names marked, tokens only in the hello; 1.3: the seat's hand
