@@ -26,9 +26,11 @@ from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import Guard
 from popote.server.live import LiveTable
+from popote.server.resyncs import Resyncs
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
 from popote.server.web import api_docs
+from popote.server.web.replay import ReplayPages
 
 log = logging.getLogger("popote.server")
 MALFORMED = Text("requête mal formée : {details}", "malformed request: {details}")
@@ -67,6 +69,8 @@ def create_app(settings: Settings) -> FastAPI:
     )
     # The browser protections are uvicorn's default headers (popote.server.headers).
     app.state.guard = guard = Guard(settings.limits)
+    app.state.resyncs = Resyncs(settings.limits)
+    app.state.replays = ReplayPages(settings.replay_memory)
     app.state.hosts = guard.hosts
     app.add_middleware(BodyLimit)
     # Added last, run first: another host is refused before anything is counted for it.

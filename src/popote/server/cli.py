@@ -294,6 +294,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Settings.send_queue,
     )
     option(
+        "--send-queue-kib",
+        Text("KIO", "KIB"),
+        "kibioctets que peuvent occuper les messages en attente pour un client qui lit trop "
+        "lentement avant de le déconnecter (code 4008), 0 : sans limite (défaut : {default})",
+        "kibibytes the messages waiting for a client that reads too slowly may take before "
+        "it is disconnected (code 4008), 0: no limit (default: {default})",
+        type=int,
+        default=Settings.send_queue_bytes // 1024,
+    )
+    option(
+        "--replay-cache-mib",
+        Text("MIO", "MIB"),
+        "mébioctets gardés pour les pages de parties terminées (/replay) et les parties "
+        "rejouées pour elles (défaut : {default})",
+        "mebibytes kept for the pages of finished games (/replay) and the games played "
+        "again for them (default: {default})",
+        type=int,
+        default=Settings.replay_memory // 2**20,
+    )
+    option(
         "--feed-memory",
         Text("N", "N"),
         "derniers messages gardés pour chaque personne à une table, renvoyés à qui revient ; "
@@ -372,6 +392,8 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         # What a client coming back missed is queued at once, after its welcome and table.
         send_queue=max(args.send_queue, args.feed_memory + 2),
+        send_queue_bytes=max(0, args.send_queue_kib) * 1024,
+        replay_memory=max(0, args.replay_cache_mib) * 2**20,
         feed_memory=max(0, args.feed_memory),
         api_docs=args.api_docs,
         metrics_token=metrics_token,

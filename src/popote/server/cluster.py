@@ -99,8 +99,9 @@ class RemoteOutlet:
         self.node = node
         self.conn = conn
 
-    def send(self, text: str, seq: int) -> None:
-        # The message's text is put in the envelope as it is, not decoded to be encoded again.
+    def send(self, text: str, seq: int, snapshot: bool = False) -> None:
+        # The message's text is put in the envelope as it is, not decoded to be encoded again
+        # (the process holding the socket tells a snapshot by its type).
         envelope = json.dumps({"kind": "send", "conn": self.conn})
         self.cluster.post_text(self.node, f'{envelope[:-1]}, "message": {text}}}')
 
@@ -379,7 +380,7 @@ class Cluster:
                 link.answered.set()
                 sent = message["message"]
                 link.feed.seq = sent.get("seq", link.feed.seq)
-                link.outlet.send(encode(sent), link.feed.seq)
+                link.outlet.send(encode(sent), link.feed.seq, sent.get("type") == "snapshot")
         elif kind == "close":
             self._close_link(conn, message["code"])
         elif kind == "msg":

@@ -2,8 +2,17 @@
 
 A feed numbers what it sends (``seq``) and keeps its last messages, so a client coming back
 says the last number it saw and gets exactly what it missed; one that missed more than the
-feed keeps gets a snapshot instead. A connection that cannot keep up (its queue full) is
-closed rather than allowed to hold the table back.
+feed keeps gets a snapshot instead. A connection that cannot keep up is closed rather than
+allowed to hold the table back, or the server's memory: its queue is bounded in messages
+and in bytes (``--send-queue``, ``--send-queue-kib``), and past either it is closed with
+:data:`SLOW_CLIENT`; its client comes back and is sent what it missed, or a snapshot.
+
+A snapshot is the whole table as one identity sees it, drawn for that identity alone: a
+connection tells whether one still waits in its queue (:attr:`Connection.snapshot_waiting`),
+so that asking again (``resync``) while it waits draws nothing (what follows it in the
+queue brings the client up to date). Feeds do not keep snapshots among their last messages
+either: a client that missed one is sent a new one, so a feed's memory holds the table's
+updates, not copies of the whole table.
 
 Messages are turned into JSON text once, when numbered, and that text is what is kept and
 sent to every connection: a text is one object the garbage collector never walks, where
@@ -17,6 +26,7 @@ import asyncio
 import itertools
 import json
 import secrets
+import sys
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -26,7 +36,7 @@ from popote.core.i18n import Lang
 Message = dict[str, Any]
 
 SLOW_CLIENT = 4008
-"""WebSocket close code for a client that stopped reading."""
+"""WebSocket close code for a client that stopped reading, or fell too far behind."""
 
 
 def encode(message: Message) -> str:
@@ -36,32 +46,53 @@ def encode(message: Message) -> str:
 
 class Outlet(Protocol):
     """Where a feed's messages go: a WebSocket here, or one held by another server process
-    (``popote.server.cluster``). ``text`` is the encoded message, ``seq`` its number."""
+    (``popote.server.cluster``). ``text`` is the encoded message, ``seq`` its number,
+    ``snapshot`` whether it is a snapshot."""
 
-    def send(self, text: str, seq: int) -> None: ...
+    def send(self, text: str, seq: int, snapshot: bool = False) -> None: ...
 
     def close(self, code: int = 1000) -> None: ...
 
 
 class Connection:
-    """One open WebSocket, written by its own task (:meth:`pump`) from a bounded queue."""
+    """One open WebSocket, written by its own task (:meth:`pump`) from a queue of at most
+    ``limit`` messages and ``byte_limit`` bytes (0: no bound in bytes)."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]], limit: int) -> None:
+    def __init__(
+        self, send_text: Callable[[str], Awaitable[None]], limit: int, byte_limit: int = 0
+    ) -> None:
         self._send_text = send_text
-        self._queue: asyncio.Queue[str] = asyncio.Queue(limit)
+        self._limit = limit
+        self._byte_limit = byte_limit
+        self._queue: deque[tuple[str, int, bool]] = deque()
+        """Each text waiting, the bytes it holds, and whether it is a snapshot."""
+        self._bytes = 0
+        self._snapshots = 0
+        self._ready = asyncio.Event()
         self.closed = asyncio.Event()
         """Set when the server wants this connection gone; its handler then closes it."""
         self.close_code = 1000
 
-    def send(self, text: str, seq: int) -> None:
+    @property
+    def snapshot_waiting(self) -> bool:
+        """Whether a snapshot waits in the queue (not yet handed to the socket)."""
+        return self._snapshots > 0
+
+    def send(self, text: str, seq: int, snapshot: bool = False) -> None:
         """Queue ``text``; a client too slow to take it is disconnected (it comes back with
         the last ``seq`` it read and is sent what it missed, or a snapshot)."""
         if self.closed.is_set():
             return
-        try:
-            self._queue.put_nowait(text)
-        except asyncio.QueueFull:
+        size = sys.getsizeof(text)  # what the text holds in memory, without walking it
+        if len(self._queue) >= self._limit or (
+            self._byte_limit and self._bytes + size > self._byte_limit
+        ):
             self.close(SLOW_CLIENT)
+            return
+        self._queue.append((text, size, snapshot))
+        self._bytes += size
+        self._snapshots += snapshot
+        self._ready.set()
 
     def close(self, code: int = 1000) -> None:
         if not self.closed.is_set():
@@ -71,7 +102,13 @@ class Connection:
     async def pump(self) -> None:
         """Send queued messages, in order, for as long as the connection lives."""
         while True:
-            await self._send_text(await self._queue.get())
+            while not self._queue:
+                self._ready.clear()
+                await self._ready.wait()
+            text, size, snapshot = self._queue.popleft()
+            self._bytes -= size
+            self._snapshots -= snapshot
+            await self._send_text(text)
 
 
 class Feed:
@@ -82,16 +119,18 @@ class Feed:
         """Changes when the server restarts: numbers from another feed mean nothing here."""
         self.seq = 0
         self.lang: Lang = "fr"
-        self._recent: deque[str] = deque(maxlen=memory)
-        """The texts of the last messages, numbered up to ``seq`` without a gap."""
+        self._recent: deque[str | None] = deque(maxlen=memory)
+        """The texts of the last messages, numbered up to ``seq`` without a gap (None for a
+        snapshot: one who missed it is sent a new one)."""
         self.connections: set[Outlet] = set()
 
     def push(self, message: Message) -> None:
         self.seq += 1
         text = encode({**message, "seq": self.seq})
-        self._recent.append(text)
+        snapshot = message["type"] == "snapshot"
+        self._recent.append(None if snapshot else text)
         for connection in list(self.connections):
-            connection.send(text, self.seq)
+            connection.send(text, self.seq, snapshot)
 
     def reply(self, connection: Outlet, message: Message) -> None:
         """A message for one connection only (never resent): it repeats the last ``seq``."""
@@ -99,7 +138,8 @@ class Feed:
 
     def resend(self, connection: Outlet, feed_id: str | None, last_seq: int | None) -> bool:
         """Send ``connection`` what a client that saw ``last_seq`` of feed ``feed_id``
-        missed; False (nothing sent) when this feed cannot tell or no longer keeps it all."""
+        missed; False (nothing sent) when this feed cannot tell, no longer keeps it all, or
+        a snapshot is among it."""
         if feed_id != self.id or last_seq is None or not 0 <= last_seq <= self.seq:
             return False
         missed = self.seq - last_seq
@@ -107,6 +147,9 @@ class Feed:
             return False
         first = self.seq - missed + 1
         kept = len(self._recent)
-        for offset, text in enumerate(itertools.islice(self._recent, kept - missed, kept)):
+        texts = [t for t in itertools.islice(self._recent, kept - missed, kept) if t is not None]
+        if len(texts) < missed:
+            return False
+        for offset, text in enumerate(texts):
             connection.send(text, first + offset)
         return True

@@ -59,6 +59,14 @@ class Limits:
     identity_bytes_burst: int = 256 * 1024
     refusals_before_close: int = 20
     """Messages refused in a row for speed before the connection is closed."""
+    resync_burst: int = 4
+    """``resync`` one identity may ask at once (0: no limit; ``popote.server.resyncs``)..."""
+    resync_rate: float = 0.5
+    """...and then per second."""
+    client_resync_burst: int = 16
+    """``resync`` every identity of one client may ask at once, together (0: no limit)..."""
+    client_resync_rate: float = 4.0
+    """...and then per second."""
 
 
 class Bucket:

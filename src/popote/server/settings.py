@@ -93,9 +93,15 @@ class Settings:
     gets a snapshot): a minute or so of a table played at a human pace."""
     finished_tables: int = 64
     """Finished tables kept in memory; older ones are rebuilt from the database when asked."""
+    replay_memory: int = 64 * 1024 * 1024
+    """Bytes the replay pages drawn and the games played again for them may hold
+    (``popote.server.web.replay``)."""
     send_queue: int = 1000
     """Messages waiting for a slow client before it is disconnected; more than
     ``feed_memory``, which a client coming back may be sent at once."""
+    send_queue_bytes: int = 4 * 1024 * 1024
+    """Bytes the messages waiting for a slow client may hold before it is disconnected
+    (``popote.server.feeds``); more than ``feed_memory`` updates of the widest tables."""
     table_idle: float = 1800.0
     """Seconds a table that has not begun may stay unused (nobody connected, no seat
     taken or left) before it is removed from the lobby; 0 keeps it for ever."""

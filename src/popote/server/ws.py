@@ -25,12 +25,13 @@ from popote.core.i18n import Lang
 from popote.server.addresses import client_key
 from popote.server.cluster import Attached, Handler, RemoteOutlet
 from popote.server.errors import Refused, refused, unavailable
-from popote.server.feeds import Connection, Feed, Message, Outlet, encode
+from popote.server.feeds import SLOW_CLIENT, Connection, Feed, Message, Outlet, encode
 from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import FLOODING, TOO_MANY, Allowance, Guard
 from popote.server.live import LiveTable
 from popote.server.models import User
+from popote.server.resyncs import Resyncs
 from popote.server.sessions import ENDED, SESSION_ENDED
 from popote.server.settings import MESSAGE_LIMIT
 
@@ -125,7 +126,7 @@ async def _serve_table(
     except SQLAlchemyError:
         log.exception("database error")
         return await _refuse(socket, unavailable(), hello, CLOSE_CODES["unavailable"])
-    connection = Connection(socket.send_text, hub.settings.send_queue)
+    connection = _connection(socket, hub)
     lang = choose_lang(hello.get("lang"), user.lang, None)
     if table is None:
         assert owner is not None
@@ -137,7 +138,8 @@ async def _serve_table(
     session = Session(hub, user, lang, connection, feed, allowance.ip)
     try:
         with hub.sockets.held(user.id, session):
-            await _serve(socket, connection, session, allowance, _at_table(session, table))
+            handle = _paced(socket, allowance, connection, _at_table(session, table))
+            await _serve(socket, connection, session, allowance, handle)
     finally:
         table.disconnect(user.id, connection)
     return connection.close_code
@@ -169,10 +171,9 @@ async def _relay(
         await _refuse(socket, error, hello, CLOSE_CODES["unavailable"])
         return
     opened = asyncio.create_task(cluster.opened(conn))
+    forward = _paced(socket, allowance, session.connection, lambda m: cluster.forward(conn, m))
     try:
-        await _serve(
-            socket, session.connection, session, allowance, lambda m: cluster.forward(conn, m)
-        )
+        await _serve(socket, session.connection, session, allowance, forward)
     finally:
         opened.cancel()
         cluster.unlink(conn)
@@ -228,7 +229,7 @@ async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str,
         _guard(socket).enter(allowance, user.id, None)
     except Refused as error:
         return await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4401))
-    connection = Connection(socket.send_text, hub.settings.send_queue)
+    connection = _connection(socket, hub)
     lang = choose_lang(hello.get("lang"), user.lang, None)
     deltas = hello.get("deltas") is True
     feed = hub.lobby.feed(lang, deltas)
@@ -248,6 +249,33 @@ async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str,
     finally:
         feed.connections.discard(connection)
     return connection.close_code
+
+
+def _connection(socket: WebSocket, hub: Hub) -> Connection:
+    """The socket's send queue, bounded in messages and in bytes (``popote.server.feeds``)."""
+    return Connection(socket.send_text, hub.settings.send_queue, hub.settings.send_queue_bytes)
+
+
+def _paced(
+    socket: WebSocket,
+    allowance: Allowance,
+    connection: Connection,
+    handle: Callable[[Message], None],
+) -> Callable[[Message], None]:
+    """``handle`` for a table socket, where a ``resync`` draws nothing while a snapshot
+    still waits for the connection, and is refused past its rate (``popote.server.resyncs``),
+    whichever process owns the table."""
+    resyncs: Resyncs = socket.app.state.resyncs
+
+    def paced(message: Message) -> None:
+        if message["type"] == "resync":
+            if connection.snapshot_waiting:
+                return
+            assert allowance.identity is not None
+            resyncs.allow(allowance.identity, allowance.ip)
+        handle(message)
+
+    return paced
 
 
 def _guard(socket: WebSocket) -> Guard:
@@ -350,6 +378,9 @@ async def _serve(
     dropped = asyncio.create_task(connection.closed.wait())
     try:
         await asyncio.wait({pump, reader, dropped}, return_when=asyncio.FIRST_COMPLETED)
+        if connection.close_code == SLOW_CLIENT:
+            where = {"table": allowance.table, "user": allowance.identity}
+            log.warning("client too slow", extra={**where, "client": allowance.ip})
     finally:
         for task in (pump, reader, dropped):
             task.cancel()

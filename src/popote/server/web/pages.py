@@ -7,7 +7,9 @@ table creation form, replays) is drawn here from the engine and the games' prese
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import parse_qs, quote
 
@@ -18,7 +20,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 import popote
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.registry import get_game
-from popote.server.api import hub_of
+from popote.server.api import address_of, hub_of
 from popote.server.clocks import table_clock
 from popote.server.errors import Refused
 from popote.server.hosts import Hosts, cross_site
@@ -29,7 +31,7 @@ from popote.server.settings import CLOCKS, GAME_CLOCKS
 from popote.server.web import texts
 from popote.server.web.memory import fleeting_kinds
 from popote.server.web.quick import quick_kinds
-from popote.server.web.replay import replay_of
+from popote.server.web.replay import ReplayPages
 
 router = APIRouter(include_in_schema=False)
 LANG_COOKIE = "popote_lang"
@@ -63,16 +65,22 @@ ReaderLang = Annotated[Lang, Depends(page_lang)]
 def render(
     request: Request, lang: Lang, template: str, status: int = 200, **context: Any
 ) -> HTMLResponse:
+    html = page_html(lang, template, request.url.path, **context)
+    return HTMLResponse(html, status_code=status)
+
+
+def page_html(lang: Lang, template: str, here: str, **context: Any) -> str:
+    """A page at address ``here``: it holds nothing else of the request (a replay's is kept
+    and served again, ``popote.server.web.replay``)."""
     other: Lang = next(code for code in LANGUAGES if code != lang)
-    html = _templates.get_template(template).render(
+    return _templates.get_template(template).render(
         lang=lang,
         other_lang=other,
         w=texts.page_words(lang),
-        here=request.url.path,
+        here=here,
         script_words=texts.words(lang),
         **context,
     )
-    return HTMLResponse(html, status_code=status)
 
 
 def _summary(name: str, lang: Lang) -> list[str]:
@@ -223,25 +231,60 @@ async def replay_page(
     reveal: bool = False,
     invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Any:
+    """A finished table at one position, drawn once off the event loop and kept
+    (``popote.server.web.replay``): a kept page was visible to this ``invite`` when drawn,
+    and a finished table does not change."""
+    pages: ReplayPages = request.app.state.replays
+    asked = ReplayAsked(request.url.path, table_id, chosen, at, reveal, invite)
+    kept = pages.kept(asked)
+    if kept is not None:
+        return HTMLResponse(kept)
     table = visible(request, table_id, invite)
     if table is None:
         return missing(request, chosen, "no_such_table")
-    replay = replay_of(table, chosen)
-    if replay is None:
+    if table.row.state != "over" or table.match is None:
         return render(
             request, chosen, "replay.html", game=game_card(table.row.game, chosen), replay=None
         )
-    index = replay.last if at is None else min(at, replay.last)
-    return render(
-        request,
-        chosen,
+    names = table.names(chosen)  # read here: the hub is the event loop's
+    people = _people(table, names)
+    draw = functools.partial(_replay_html, pages, asked, table, names, people)
+    return HTMLResponse(await pages.page(asked, address_of(request), draw))
+
+
+@dataclass(frozen=True)
+class ReplayAsked:
+    """What a replay page depends on (its key among the kept pages)."""
+
+    here: str
+    table_id: str
+    lang: Lang
+    at: int | None
+    reveal: bool
+    invite: str | None
+
+
+def _replay_html(
+    pages: ReplayPages,
+    asked: ReplayAsked,
+    table: LiveTable,
+    names: list[str],
+    people: list[tuple[str, str | None]],
+) -> str:
+    """The page (on the drawing thread: it touches nothing but the finished table)."""
+    lang, table_id, invite, reveal = asked.lang, asked.table_id, asked.invite, asked.reveal
+    replay = pages.replay_of(table, lang, names)
+    index = replay.last if asked.at is None else min(asked.at, replay.last)
+    return page_html(
+        lang,
         "replay.html",
-        game=game_card(table.row.game, chosen),
+        asked.here,
+        game=game_card(table.row.game, lang),
         replay=replay,
         index=index,
         reveal=reveal,
         step=replay.step(index, reveal),
-        people=_people(table, chosen),
+        people=people,
         link=_replay_link(table_id, invite, reveal),
         hidden_link=_replay_link(table_id, invite, False),
         revealed_link=_replay_link(table_id, invite, True),
@@ -251,11 +294,11 @@ async def replay_page(
     )
 
 
-def _people(table: LiveTable, lang: Lang) -> list[tuple[str, str | None]]:
+def _people(table: LiveTable, names: list[str]) -> list[tuple[str, str | None]]:
     """Each seat's name, with the address of its person's page (bots have none)."""
     return [
         (name, None if seat.user is None else f"/players/{seat.user}")
-        for seat, name in zip(table.seats, table.names(lang), strict=True)
+        for seat, name in zip(table.seats, names, strict=True)
     ]
 
 
