@@ -268,8 +268,8 @@ class Hub:
     def end_stale_sockets(self, user_ids: list[int] | None = None) -> None:
         """End the sockets here of ``user_ids`` (None: of everyone) whose token is no longer
         their identity's."""
-        held = self.sockets.identities
-        wanted = held if user_ids is None else [uid for uid in user_ids if uid in held]
+        sockets = self.sockets
+        wanted = sockets.identities if user_ids is None else list(filter(sockets.holds, user_ids))
         if not wanted:
             return
         try:

@@ -61,6 +61,9 @@ class Sockets:
         """The identities that have a socket open here."""
         return list(self._open)
 
+    def holds(self, user_id: int) -> bool:
+        return user_id in self._open
+
     def end_all_but(self, user_id: int, current: str | None) -> int:
         """End every socket of ``user_id`` not opened with the token whose hash is
         ``current`` (None: every one); returns how many."""
