@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import multiprocessing
 import resource
-import statistics
 import sys
 import tempfile
-import time
 from collections import Counter
+from collections.abc import Coroutine, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from benchmarks.lounge_attack.attackers import flooders, replayer, resync_flooder, slow_client
-from benchmarks.lounge_attack.player import Player, finished_games, guest, http_from, open_duel
+from benchmarks.lounge_attack.measure import measure
+from benchmarks.lounge_attack.player import finished_games, guest, http_from, open_duel
 from benchmarks.server_load.processes import ServerProcess
 
 PLAYER, FLOODERS, SLOW, REPLAYERS, PROBE = (
@@ -29,8 +28,6 @@ PLAYER, FLOODERS, SLOW, REPLAYERS, PROBE = (
 )
 SERVICE_FILES = 1024
 """Open files a service usually may have (``ulimit -n``): the server runs with this many."""
-PACE = 2.0
-"""Seconds the normal player takes to answer a decision."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +70,9 @@ async def _attack(server: ServerProcess, attack: Attack) -> dict[str, Any]:
         token = await guest(client, "Normale")
         table = await open_duel(client, token)
     tokens = await flooders(url, FLOODERS, attack.flooders)
-    player = Player(url, PLAYER, table, token, PACE)
     seen: dict[str, Counter[str]] = {"slow": Counter(), "resync": Counter(), "replay": Counter()}
-    tasks = [asyncio.create_task(player.play(attack.ping_every))]
+    memory: list[float] = []
+    tasks = [asyncio.create_task(_sample_memory(server, memory))]
     tasks += _launch(slow_client(url, SLOW, seen["slow"]) for _ in range(attack.slow))
     tasks += _launch(
         resync_flooder(url, FLOODERS, table, t, attack.resync_rate, seen["resync"]) for t in tokens
@@ -85,68 +82,33 @@ async def _attack(server: ServerProcess, attack: Attack) -> dict[str, Any]:
     )
     say(f"attacking for {attack.seconds:.0f} s")
     try:
-        measured = await _measure(server, player, attack.seconds)
+        measured = await _measured_apart(url, table, token, attack)
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return {**measured, **{name: dict(counts) for name, counts in seen.items()}}
-
-
-def _launch(coroutines: Any) -> list[asyncio.Task[None]]:
-    started: list[asyncio.Task[None]] = []
-    for coroutine in coroutines:
-        started.append(asyncio.create_task(coroutine))
-    return started
-
-
-async def _measure(server: ServerProcess, player: Player, seconds: float) -> dict[str, Any]:
-    """The player's pings, ``/healthz`` every second and the server's memory, for ``seconds``."""
-    player.pings.measuring = True
-    probes: list[float | None] = []
-    memory: list[float] = []
-    started = time.perf_counter()
-    async with http_from(server.url, PROBE, connections=1) as probe:
-        while time.perf_counter() - started < seconds:
-            asked = time.perf_counter()
-            memory.append(server.usage()["server_rss"])
-            probes.append(await _healthz(probe))
-            await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - asked)))
-    player.pings.measuring = False
     return {
-        "seconds": time.perf_counter() - started,
-        "ping": _pings(player.pings.sent, player.pings.times),
-        "healthz": {
-            "asked": len(probes),
-            "answered": sum(p is not None for p in probes),
-            "max_ms": _ms(max((p for p in probes if p is not None), default=0.0)),
-        },
-        "server_rss_mib": round(max(memory) / 2**20, 1),
+        **measured,
+        "server_rss_mib": round(max(memory, default=0.0) / 2**20, 1),
+        **{name: dict(counts) for name, counts in seen.items()},
     }
 
 
-async def _healthz(probe: httpx.AsyncClient) -> float | None:
-    """Seconds ``/healthz`` took to answer 200, None when it did not within 5 s."""
-    asked = time.perf_counter()
-    with contextlib.suppress(httpx.HTTPError):
-        answer = await probe.get("/healthz", timeout=5.0)
-        if answer.status_code == 200:
-            return time.perf_counter() - asked
-    return None
+def _launch(coroutines: Iterable[Coroutine[Any, Any, None]]) -> list[asyncio.Task[None]]:
+    return [asyncio.create_task(coroutine) for coroutine in coroutines]
 
 
-def _pings(sent: int, times: list[float]) -> dict[str, Any]:
-    ordered = sorted(times)
-    return {
-        "sent": sent,
-        "answered": len(ordered),
-        "p50_ms": _ms(statistics.median(ordered)) if ordered else None,
-        "p99_ms": _ms(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))])
-        if ordered
-        else None,
-        "max_ms": _ms(ordered[-1]) if ordered else None,
-    }
+async def _measured_apart(url: str, table: str, token: str, attack: Attack) -> dict[str, Any]:
+    """:func:`measure` in a process of its own, while this one's loop goes on attacking."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        where = (PLAYER, PROBE)
+        return await asyncio.get_running_loop().run_in_executor(
+            pool, measure, url, where, table, token, attack.seconds, attack.ping_every
+        )
 
 
-def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 1)
+async def _sample_memory(server: ServerProcess, memory: list[float]) -> None:
+    """The server's resident memory, every second."""
+    while True:
+        memory.append(server.usage()["server_rss"])
+        await asyncio.sleep(1.0)
