@@ -128,10 +128,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         Text("NOM", "NAME"),
         "nom sous lequel le serveur répond (en-tête Host), par ex. popote.example.org, en "
         "plus des noms de la boucle locale et de --host ; une autre requête ou WebSocket est "
-        "refusée ; * : tous (répétable ; voir docs/operations.md)",
+        "refusée ; * : tous (répétable ; défaut : les noms de la boucle locale et --host, "
+        "voir docs/operations.md)",
         "name the server answers to (Host header), e.g. popote.example.org, besides the "
         "loopback names and --host; any other request or WebSocket is refused; *: any "
-        "(repeatable; see docs/operations.md)",
+        "(repeatable; default: the loopback names and --host, see docs/operations.md)",
         action="append",
         default=[],
     )
