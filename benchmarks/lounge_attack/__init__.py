@@ -82,6 +82,8 @@ def print_report(figures: dict[str, object]) -> None:
         f"p99 {ping['p99_ms']} ms, max {ping['max_ms']} ms, {ping['answered']} of "
         f"{ping['sent']} answered"
     )
+    if figures.get("player_failed"):
+        print(f"the player could not play: {figures['player_failed']}")
     print(
         f"/healthz: {probe['answered']} of {probe['asked']} answered, slowest "
         f"{probe['max_ms']} ms; server memory at most {figures['server_rss_mib']} MiB"

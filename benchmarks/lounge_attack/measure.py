@@ -41,10 +41,14 @@ async def _measure(
             await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - asked)))
     player.pings.measuring = False
     playing.cancel()
-    await asyncio.gather(playing, return_exceptions=True)
+    (ended,) = await asyncio.gather(playing, return_exceptions=True)
     answered = [p for p in probes if p is not None]
     return {
         "seconds": time.perf_counter() - started,
+        # The player's connection failing (not its end, nor the run's cancelling it).
+        "player_failed": None
+        if ended is None or isinstance(ended, asyncio.CancelledError)
+        else type(ended).__name__,
         "ping": _pings(player.pings.sent, player.pings.times),
         "healthz": {
             "asked": len(probes),

@@ -80,6 +80,8 @@ class Player:
         self.over = asyncio.Event()
         self.pings = Pings()
         self._sent_at: dict[int, float] = {}
+        self._last: Frame | None = None
+        """The last action sent, sent again if refused for speed."""
 
     async def play(self, ping_every: float | None = None) -> None:
         """Until the game is over (or cancelled)."""
@@ -104,19 +106,26 @@ class Player:
                 if frame["type"] == "pong":
                     self._ponged(frame)
                 elif frame["type"] in ("update", "snapshot"):
-                    await self._state(socket, frame)
+                    self._state(socket, frame)
+                elif frame["type"] == "error" and frame.get("code") == "too_fast":
+                    self._send(socket, self._last, 1.0)  # past the identity's budget
         self.over.set()
 
-    async def _state(self, socket: Any, frame: Frame) -> None:
+    def _state(self, socket: Any, frame: Frame) -> None:
         if frame.get("result") is not None:
             self.over.set()
             return
         decision = frame.get("decision")
         if decision:
             action = self.rng.choice(decision["legal"])
-            message = {"type": "act", "action_id": f"a{frame['index']}", "action": action}
+            self._last = {"type": "act", "action_id": f"a{frame['index']}", "action": action}
+            self._send(socket, self._last, self.pace)
+
+    def _send(self, socket: Any, message: Frame | None, after: float) -> None:
+        if message is not None:
+            text = json.dumps(message)
             asyncio.get_running_loop().call_later(
-                self.pace, lambda: asyncio.ensure_future(socket.send(json.dumps(message)))
+                after, lambda: asyncio.ensure_future(socket.send(text))
             )
 
     async def _ping(self, socket: Any, every: float) -> None:
