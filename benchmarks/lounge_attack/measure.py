@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -84,3 +86,8 @@ def _pings(sent: int, times: list[float]) -> dict[str, Any]:
 
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
+
+
+if __name__ == "__main__":
+    url, (player, probe), table, token, seconds, every = json.loads(sys.argv[1])
+    print(json.dumps(measure(url, (player, probe), table, token, seconds, every)))

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import json
 import resource
 import sys
 import tempfile
 from collections import Counter
 from collections.abc import Coroutine, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from subprocess import PIPE
 from typing import Any
 
 from benchmarks.lounge_attack.attackers import flooders, replayer, resync_flooder, slow_client
-from benchmarks.lounge_attack.measure import measure
 from benchmarks.lounge_attack.player import finished_games, guest, http_from, open_duel
 from benchmarks.server_load.processes import ServerProcess
 
@@ -26,6 +25,8 @@ PLAYER, FLOODERS, SLOW, REPLAYERS, PROBE = (
     "127.0.0.5",
     "127.0.0.6",
 )
+MEASURE_SLACK = 120.0
+"""Seconds the measuring process may take besides the attack's (its start, its last probe)."""
 SERVICE_FILES = 1024
 """Open files a service usually may have (``ulimit -n``): the server runs with this many."""
 
@@ -99,12 +100,15 @@ def _launch(coroutines: Iterable[Coroutine[Any, Any, None]]) -> list[asyncio.Tas
 
 
 async def _measured_apart(url: str, table: str, token: str, attack: Attack) -> dict[str, Any]:
-    """:func:`measure` in a process of its own, while this one's loop goes on attacking."""
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        where = (PLAYER, PROBE)
-        return await asyncio.get_running_loop().run_in_executor(
-            pool, measure, url, where, table, token, attack.seconds, attack.ping_every
-        )
+    """:func:`measure` in a process of its own (its figures as JSON on its standard output),
+    while this one's loop goes on attacking."""
+    asked = [url, [PLAYER, PROBE], table, token, attack.seconds, attack.ping_every]
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmarks.lounge_attack.measure", json.dumps(asked), stdout=PIPE
+    )
+    out, _ = await asyncio.wait_for(child.communicate(), attack.seconds + MEASURE_SLACK)
+    figures: dict[str, Any] = json.loads(out)
+    return figures
 
 
 async def _sample_memory(server: ServerProcess, memory: list[float]) -> None:
