@@ -32,11 +32,12 @@ def _status(answer: bytes) -> str:
     return parts[1].decode(errors="replace") if len(parts) > 1 else "?"
 
 
-async def slow_client(url: str, address: str, seen: Counter[str]) -> None:
+async def slow_client(url: str, address: str, seen: Counter[str], over: asyncio.Event) -> None:
     """Opens a request whose headers never end, a byte every :data:`DRIP` seconds; when
-    the server answers or closes, counts how (and how long it held on) and opens again."""
+    the server answers or closes, counts how (and how long it held on) and opens again,
+    until ``over``."""
     host, port = _where(url)
-    while True:
+    while not over.is_set():
         opened = time.perf_counter()
         try:
             reader, writer = await asyncio.open_connection(host, port, local_addr=(address, 0))
@@ -60,7 +61,9 @@ async def _drip(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> s
     how it ended."""
     while True:
         try:
-            answer = await asyncio.wait_for(reader.read(64), DRIP)
+            # Not wait_for: on Python 3.11 it may swallow a cancellation, and the run hang.
+            async with asyncio.timeout(DRIP):
+                answer = await reader.read(64)
         except TimeoutError:
             writer.write(b"a")
             await writer.drain()
@@ -69,11 +72,17 @@ async def _drip(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> s
 
 
 async def resync_flooder(
-    url: str, address: str, table: str, token: str, rate: float, seen: Counter[str]
+    url: str,
+    address: str,
+    table: str,
+    token: str,
+    rate: float,
+    seen: Counter[str],
+    over: asyncio.Event,
 ) -> None:
     """Watches ``table``, reads nothing, and asks ``resync`` ``rate`` times a second; when the
-    server closes the socket, counts the code and comes back."""
-    while True:
+    server closes the socket, counts the code and comes back, until ``over``."""
+    while not over.is_set():
         raw = socket.socket()
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         raw.bind((address, 0))
@@ -90,7 +99,7 @@ async def resync_flooder(
             continue
         try:
             await watcher.send(json.dumps({"type": "hello", "token": token}))
-            while True:
+            while not over.is_set():
                 await watcher.send('{"type": "resync"}')
                 seen["resyncs sent"] += 1
                 await asyncio.sleep(1 / rate)
@@ -114,14 +123,19 @@ async def flooders(url: str, address: str, count: int) -> list[str]:
         return [await guest(client, f"Flot {n}") for n in range(count)]
 
 
-async def replayer(url: str, address: str, tables: list[str], seen: Counter[str]) -> None:
+async def replayer(
+    url: str, address: str, tables: list[str], seen: Counter[str], over: asyncio.Event
+) -> None:
     """Asks for the replay page of every table of ``tables`` in both languages, in turn, as
-    fast as answered, on one kept-alive connection; counts the answers by status."""
+    fast as answered, on one kept-alive connection, until ``over``; counts the answers by
+    status."""
     pages = itertools.cycle(
         [f"/replay/{table}?lang={lang}" for table in tables for lang in ("fr", "en")]
     )
     async with http_from(url, address, connections=1) as client:
         for page in pages:
+            if over.is_set():
+                return
             try:
                 answer = await client.get(page)
                 seen[str(answer.status_code)] += 1  # a 429 is not waited out: asked again

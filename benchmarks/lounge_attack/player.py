@@ -150,6 +150,7 @@ async def finished_games(url: str, address: str, count: int) -> list[str]:
         tables = []
         for _ in range(count):
             table = await open_duel(client, token)
-            await asyncio.wait_for(Player(url, address, table, token, 0.0).play(), WAIT)
+            async with asyncio.timeout(WAIT):
+                await Player(url, address, table, token, 0.0).play()
             tables.append(table)
         return tables

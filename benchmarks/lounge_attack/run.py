@@ -73,18 +73,21 @@ async def _attack(server: ServerProcess, attack: Attack) -> dict[str, Any]:
     tokens = await flooders(url, FLOODERS, attack.flooders)
     seen: dict[str, Counter[str]] = {"slow": Counter(), "resync": Counter(), "replay": Counter()}
     memory: list[float] = []
+    over = asyncio.Event()
     tasks = [asyncio.create_task(_sample_memory(server, memory))]
-    tasks += _launch(slow_client(url, SLOW, seen["slow"]) for _ in range(attack.slow))
+    tasks += _launch(slow_client(url, SLOW, seen["slow"], over) for _ in range(attack.slow))
     tasks += _launch(
-        resync_flooder(url, FLOODERS, table, t, attack.resync_rate, seen["resync"]) for t in tokens
+        resync_flooder(url, FLOODERS, table, t, attack.resync_rate, seen["resync"], over)
+        for t in tokens
     )
     tasks += _launch(
-        replayer(url, REPLAYERS, tables, seen["replay"]) for _ in range(attack.replayers)
+        replayer(url, REPLAYERS, tables, seen["replay"], over) for _ in range(attack.replayers)
     )
     say(f"attacking for {attack.seconds:.0f} s")
     try:
         measured = await _measured_apart(url, table, token, attack)
     finally:
+        over.set()  # what a cancelling misses (see attackers._drip), the flag stops
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -106,7 +109,8 @@ async def _measured_apart(url: str, table: str, token: str, attack: Attack) -> d
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "benchmarks.lounge_attack.measure", json.dumps(asked), stdout=PIPE
     )
-    out, _ = await asyncio.wait_for(child.communicate(), attack.seconds + MEASURE_SLACK)
+    async with asyncio.timeout(attack.seconds + MEASURE_SLACK):
+        out, _ = await child.communicate()
     figures: dict[str, Any] = json.loads(out)
     return figures
 
