@@ -38,6 +38,7 @@ from popote.server.ratings import (
     Skill,
     bot_skills,
     last_for_leaving,
+    left_it,
     rate,
     seat_ranks,
 )
@@ -480,8 +481,9 @@ class Hub:
         """Store the end of ``table`` with each person's result and, at a rated table, the
         new ratings of its registered players, all at once (so ratings move exactly once).
         A member who left once the cards were dealt (a stand-in bot made most of their
-        seat's decisions) is rated as the last place, whatever the stand-in made of it:
-        dodging a bad deal, or leaving a strong stand-in to win, costs."""
+        seat's decisions, or was still playing for them at the end) is rated as the last
+        place, whatever the stand-in made of it: dodging a bad deal, or leaving a strong
+        stand-in to win, costs."""
         row = table.row
         assert row.result is not None and row.finished is not None
         people = [seat.user for seat in table.seats if seat.user is not None]
@@ -489,7 +491,7 @@ class Hub:
         left = {
             index
             for index, seat in enumerate(table.seats)
-            if seat.user in rated and not table.played_it(index)
+            if seat.user in rated and left_it(seat.away, table.played_it(index))
         }
         ranks = seat_ranks(row.result, row.players)
         rating_ranks = last_for_leaving(ranks, left)

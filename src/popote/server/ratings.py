@@ -108,6 +108,18 @@ def seat_ranks(result: dict[str, Any], players: int) -> list[int]:
     ]
 
 
+def left_it(away_at_end: bool, played: bool) -> bool:
+    """Whether a person left a rated game once its cards were dealt, so that their seat
+    counts as the last place (:func:`last_for_leaving`): a stand-in was playing for them
+    when it ended, however much they had played before (leaving a losing game late is
+    leaving too), or they did not make most of their seat's decisions (:func:`played_it`).
+
+    >>> left_it(False, True), left_it(True, True), left_it(False, False)
+    (False, True, True)
+    """
+    return away_at_end or not played
+
+
 def last_for_leaving(ranks: Sequence[int], left: Collection[int]) -> list[int]:
     """The ranks a rating reads: each seat in ``left`` (a person who left once the cards
     were dealt, a stand-in playing on) after every other, which keep their order; those
