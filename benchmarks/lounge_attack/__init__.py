@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
+from benchmarks.figures import emit
 from benchmarks.lounge_attack.run import Attack, run
 
 __all__ = ["Attack", "main", "run"]
@@ -64,13 +64,7 @@ def main(argv: list[str] | None = None) -> None:
         games=args.games,
         ping_every=args.ping_every,
     )
-    figures = run(attack)
-    if args.json == "-":
-        print(json.dumps(figures, indent=1))
-        return
-    print_report(figures)
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=1) + "\n")
+    emit(run(attack), args.json, print_report)
 
 
 def print_report(figures: dict[str, object]) -> None:

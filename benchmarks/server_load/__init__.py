@@ -39,10 +39,9 @@ writes them as JSON). Nothing leaves 127.0.0.1. Figures: ``benchmarks/README.md`
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
-from benchmarks.server_load.load import Load, say
+from benchmarks.figures import emit
+from benchmarks.server_load.load import Load
 from benchmarks.server_load.measure import run
 from benchmarks.server_load.report import print_report
 
@@ -114,11 +113,4 @@ def main(argv: list[str] | None = None) -> None:
         reconnect_storm=args.reconnect_storm,
         seed=args.seed,
     )
-    figures = run(load)
-    if args.json == "-":
-        print(json.dumps(figures, indent=1))
-        return
-    print_report(figures)
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=1) + "\n")
-        say(f"written: {args.json}")
+    emit(run(load), args.json, print_report)
