@@ -433,3 +433,37 @@ def test_pages_drawn_for_one_client_are_bounded_and_each_page_drawn_once(
                 assert answer.status_code == 429 or again.text == answer.text
 
     asyncio.run(scenario())
+
+
+def test_what_waits_for_one_clients_sockets_together_is_bounded(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Sockets of one client that never read are closed with 4008 once what waits for all
+    of them together passes its bound, though no socket passes its own; another client's
+    reader, at the same table, is served to the end."""
+    unbounded_alone = ["--send-queue", "1000000", "--send-queue-kib", "0"]
+    options = [*unbounded_alone, "--send-queue-mib-per-ip", "2"]
+    with module_server(tmp_path_factory, "backlog", *options) as server:
+        host = server.guest("Hôte")
+        game, players = SPRAWLING
+        bots = ["random"] * (players - 1)
+        table = start_table(
+            server, [host], game=game, players=players, bots=bots, bot_level="random", seed=2
+        )
+        readers = guests_from(server, SLOW, 3, "Lente")
+        other = server.guest("Lectrice")
+
+        async def scenario() -> None:
+            watchers = [await stalled(server, table, token, SLOW) for token in readers]
+            reading = Client(server, other, table)
+            await reading.connect()
+            with server.http(host) as http:  # the bots play the whole game at once
+                assert http.post(f"/api/v1/tables/{table}/leave").status_code == 200
+            await closed_or_over(server, table, SLOW)
+            assert logged(server, "client too slow", SLOW), "no socket of the client was let go"
+            await reading.wait(lambda f: f["type"] == "results" or bool(f.get("results")), 60.0)
+            await reading.close()
+            for watcher in watchers:
+                watcher.transport.abort()
+
+        asyncio.run(scenario())

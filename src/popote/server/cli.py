@@ -305,6 +305,18 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Settings.send_queue_bytes // 1024,
     )
     option(
+        "--send-queue-mib-per-ip",
+        Text("MIO", "MIB"),
+        "mébioctets que peuvent occuper, ensemble, les messages en attente pour toutes les "
+        "WebSockets d'un même client (adresse IPv4, réseau IPv6) ; au-delà, celle qui en "
+        "reçoit un de plus est déconnectée (code 4008), 0 : sans limite (défaut : {default})",
+        "mebibytes the messages waiting for all the WebSockets of one client (an IPv4 "
+        "address, an IPv6 network) may take together; past them, the one given one more is "
+        "disconnected (code 4008), 0: no limit (default: {default})",
+        type=int,
+        default=Limits.queued_per_ip // 2**20,
+    )
+    option(
         "--replay-cache-mib",
         Text("MIO", "MIB"),
         "mébioctets gardés pour les pages de parties terminées (/replay) et les parties "
@@ -411,6 +423,7 @@ def run_serve(args: argparse.Namespace) -> int:
             allowed_origins=tuple(args.allowed_origin),
             allowed_hosts=allowed_hosts(args.host, args.allowed_host),
             per_ip=args.max_connections_per_ip,
+            queued_per_ip=max(0, args.send_queue_mib_per_ip) * 2**20,
         ),
         http=_http_limits(args),
     )

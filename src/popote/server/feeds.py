@@ -54,16 +54,44 @@ class Outlet(Protocol):
     def close(self, code: int = 1000) -> None: ...
 
 
+class Backlog:
+    """The bytes waiting for every connection of one client together (an IPv4 address, an
+    IPv6 network: ``popote.server.addresses``), at most ``limit`` (0: no bound): one client
+    may open many sockets that read nothing, and each one's own bound alone would let them
+    hold many times that.
+
+    >>> backlog = Backlog(100)
+    >>> backlog.fits(60), backlog.add(60), backlog.fits(60), backlog.fits(40)
+    (True, None, False, True)
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.queued = 0
+
+    def fits(self, size: int) -> bool:
+        return not self.limit or self.queued + size <= self.limit
+
+    def add(self, size: int) -> None:
+        self.queued = max(0, self.queued + size)
+
+
 class Connection:
     """One open WebSocket, written by its own task (:meth:`pump`) from a queue of at most
-    ``limit`` messages and ``byte_limit`` bytes (0: no bound in bytes)."""
+    ``limit`` messages and ``byte_limit`` bytes (0: no bound in bytes), within its client's
+    ``backlog``."""
 
     def __init__(
-        self, send_text: Callable[[str], Awaitable[None]], limit: int, byte_limit: int = 0
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        limit: int,
+        byte_limit: int = 0,
+        backlog: Backlog | None = None,
     ) -> None:
         self._send_text = send_text
         self._limit = limit
         self._byte_limit = byte_limit
+        self._backlog = backlog or Backlog(0)
         self._queue: deque[tuple[str, int, bool]] = deque()
         """Each text waiting, the bytes it holds, and whether it is a snapshot."""
         self._bytes = 0
@@ -84,13 +112,16 @@ class Connection:
         if self.closed.is_set():
             return
         size = sys.getsizeof(text)  # what the text holds in memory, without walking it
-        if len(self._queue) >= self._limit or (
-            self._byte_limit and self._bytes + size > self._byte_limit
+        if (
+            len(self._queue) >= self._limit
+            or (self._byte_limit and self._bytes + size > self._byte_limit)
+            or not self._backlog.fits(size)
         ):
             self.close(SLOW_CLIENT)
             return
         self._queue.append((text, size, snapshot))
         self._bytes += size
+        self._backlog.add(size)
         self._snapshots += snapshot
         self._ready.set()
 
@@ -107,8 +138,16 @@ class Connection:
                 await self._ready.wait()
             text, size, snapshot = self._queue.popleft()
             self._bytes -= size
+            self._backlog.add(-size)
             self._snapshots -= snapshot
             await self._send_text(text)
+
+    def release(self) -> None:
+        """The connection is gone: what it still held no longer counts for its client."""
+        self._backlog.add(-self._bytes)
+        self._bytes = 0
+        self._queue.clear()
+        self._snapshots = 0
 
 
 class Feed:

@@ -28,6 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from popote.server.errors import Refused, refused
+from popote.server.feeds import Backlog
 from popote.server.hosts import LOOPBACK, Hosts, hostname
 
 log = logging.getLogger("popote.server")
@@ -47,6 +48,9 @@ class Limits:
     allowed_hosts: tuple[str, ...] = LOOPBACK
     """The names the server answers to (``popote.server.hosts``)."""
     per_ip: int = 256
+    queued_per_ip: int = 64 * 1024 * 1024
+    """Bytes waiting to be sent to all the sockets of one client together (0: no bound;
+    ``popote.server.feeds.Backlog``); each socket has its own bound too."""
     """Open WebSockets from one address (0: no limit; a reverse proxy must forward it)."""
     per_identity: int = 16
     connection_rate: float = 20.0
@@ -124,6 +128,8 @@ class Allowance:
         self.identity: int | None = None
         """Set by :meth:`Guard.enter` once the ``hello`` said who it is."""
         self.table: str | None = None
+        self.backlog = guard.backlog(ip)
+        """The bytes waiting for every socket of this client (``feeds.Backlog``)."""
         self._own = Bucket(limits.connection_rate, limits.connection_burst)
         self._shared: tuple[Bucket, Bucket] | None = None
         self._refusals = 0
@@ -165,6 +171,7 @@ class Guard:
             [*limits.allowed_hosts, *_names(limits.allowed_origins)], limits.allowed_origins
         )
         self._by_ip: dict[str, int] = {}
+        self._backlogs: dict[str, Backlog] = {}
         self._by_identity: dict[int, int] = {}
         self._buckets: dict[int, tuple[Bucket, Bucket]] = {}
 
@@ -198,9 +205,16 @@ class Guard:
         allowance.entered(identity, table, self.identity_buckets(identity))
         log.info("connection opened", extra=where)
 
+    def backlog(self, ip: str) -> Backlog:
+        """What waits for the sockets of client ``ip``, kept while it has one open."""
+        if ip not in self._backlogs:
+            self._backlogs[ip] = Backlog(self.limits.queued_per_ip)
+        return self._backlogs[ip]
+
     def leave(self, allowance: Allowance, code: int) -> None:
         """The socket of ``allowance`` closed, with ``code``."""
-        _decrease(self._by_ip, allowance.ip)
+        if not _decrease(self._by_ip, allowance.ip):
+            self._backlogs.pop(allowance.ip, None)
         if allowance.identity is None:
             return
         if not _decrease(self._by_identity, allowance.identity):

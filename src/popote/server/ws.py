@@ -126,7 +126,7 @@ async def _serve_table(
     except SQLAlchemyError:
         log.exception("database error")
         return await _refuse(socket, unavailable(), hello, CLOSE_CODES["unavailable"])
-    connection = _connection(socket, hub)
+    connection = _connection(socket, hub, allowance)
     lang = choose_lang(hello.get("lang"), user.lang, None)
     if table is None:
         assert owner is not None
@@ -229,7 +229,7 @@ async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str,
         _guard(socket).enter(allowance, user.id, None)
     except Refused as error:
         return await _refuse(socket, error, hello, CLOSE_CODES.get(error.code, 4401))
-    connection = _connection(socket, hub)
+    connection = _connection(socket, hub, allowance)
     lang = choose_lang(hello.get("lang"), user.lang, None)
     deltas = hello.get("deltas") is True
     feed = hub.lobby.feed(lang, deltas)
@@ -251,9 +251,13 @@ async def _serve_lobby(socket: WebSocket, allowance: Allowance, hello: dict[str,
     return connection.close_code
 
 
-def _connection(socket: WebSocket, hub: Hub) -> Connection:
-    """The socket's send queue, bounded in messages and in bytes (``popote.server.feeds``)."""
-    return Connection(socket.send_text, hub.settings.send_queue, hub.settings.send_queue_bytes)
+def _connection(socket: WebSocket, hub: Hub, allowance: Allowance) -> Connection:
+    """The socket's send queue, bounded in messages and in bytes, within what waits for
+    all the client's sockets (``popote.server.feeds``)."""
+    settings = hub.settings
+    return Connection(
+        socket.send_text, settings.send_queue, settings.send_queue_bytes, allowance.backlog
+    )
 
 
 def _paced(
@@ -391,6 +395,7 @@ async def _serve(
                 await asyncio.wait_for(socket.send_text(session.farewell), CLOSE_WAIT)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(socket.close(connection.close_code), CLOSE_WAIT)
+        connection.release()
 
 
 async def _read(
