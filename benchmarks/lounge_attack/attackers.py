@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
-import socket
 import time
 from collections import Counter
 from urllib.parse import urlsplit
 
-import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from benchmarks.lounge_attack.player import WAIT, guest, http_from, ws_url
+from benchmarks.lounge_attack.player import guest, http_from
+from benchmarks.server_load.clients import stalled_watcher
 
 DRIP = 3.0
 """Seconds between two bytes of a slow client's never-ending headers."""
@@ -83,22 +81,13 @@ async def resync_flooder(
     """Watches ``table``, reads nothing, and asks ``resync`` ``rate`` times a second; when the
     server closes the socket, counts the code and comes back, until ``over``."""
     while not over.is_set():
-        raw = socket.socket()
-        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        raw.bind((address, 0))
-        raw.setblocking(False)
         try:
-            await asyncio.get_running_loop().sock_connect(raw, _where(url))
-            watcher = await websockets.connect(
-                f"{ws_url(url)}/ws/tables/{table}", sock=raw, max_queue=1, open_timeout=WAIT
-            )
-        except (OSError, InvalidHandshake, TimeoutError) as error:
-            raw.close()
+            watcher = await stalled_watcher(url, table, token, address)
+        except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as error:
             seen[f"refused {_refusal(error)}"] += 1
             await asyncio.sleep(COME_BACK)
             continue
         try:
-            await watcher.send(json.dumps({"type": "hello", "token": token}))
             while not over.is_set():
                 await watcher.send('{"type": "resync"}')
                 seen["resyncs sent"] += 1

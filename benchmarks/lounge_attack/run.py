@@ -16,6 +16,7 @@ from typing import Any
 
 from benchmarks.lounge_attack.attackers import flooders, replayer, resync_flooder, slow_client
 from benchmarks.lounge_attack.player import finished_games, guest, http_from, open_duel
+from benchmarks.server_load.load import say
 from benchmarks.server_load.processes import ServerProcess
 
 PLAYER, FLOODERS, SLOW, REPLAYERS, PROBE = (
@@ -40,10 +41,6 @@ class Attack:
     replayers: int = 16
     games: int = 9
     ping_every: float = 0.05
-
-
-def say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
 
 
 def run(attack: Attack) -> dict[str, Any]:

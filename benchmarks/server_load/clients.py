@@ -209,15 +209,22 @@ class Player:
         await socket.send(json.dumps(message))
 
 
-async def stalled_watcher(url: str, table: str, token: str) -> Any:
-    """A spectator that never reads what it is sent (with a small receive buffer)."""
+async def stalled_watcher(url: str, table: str, token: str, source: str | None = None) -> Any:
+    """A spectator that never reads what it is sent (with a small receive buffer),
+    connecting from the address ``source`` if given."""
     where = urlsplit(url)
     assert where.hostname is not None and where.port is not None
     raw = socket.socket()
-    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    raw.setblocking(False)
-    await asyncio.get_running_loop().sock_connect(raw, (where.hostname, where.port))
-    address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}"
-    watcher = await websockets.connect(address, sock=raw, max_queue=1, open_timeout=SETUP_WAIT)
+    try:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        if source is not None:
+            raw.bind((source, 0))
+        raw.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(raw, (where.hostname, where.port))
+        address = f"{url.replace('http://', 'ws://')}/ws/tables/{table}"
+        watcher = await websockets.connect(address, sock=raw, max_queue=1, open_timeout=SETUP_WAIT)
+    except BaseException:
+        raw.close()
+        raise
     await watcher.send(json.dumps({"type": "hello", "token": token}))
     return watcher
