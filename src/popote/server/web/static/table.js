@@ -5,7 +5,9 @@ import {
   api, chatLine, chatText, element, fill, focusFirst, identity, lang, needIdentity, page, say,
   showChatLine, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
+import { showEnding } from "./ending.js";
 import { showHand } from "./hand.js";
+import { showInvite } from "./invite.js";
 import { PictureView } from "./picture.js";
 import { Sounds } from "./sounds.js";
 import { Story } from "./story.js";
@@ -252,31 +254,13 @@ class TableClient {
     if (this.state) this.showDecision(this.state.decision);
   }
 
+  // The end of the game: drawn by ending.js (the banner, the score sheet, the rematch).
   results(message) {
-    const box = document.getElementById("result");
     if (!message.standings) return;
-    const list = element("ol");
-    const ranked = [...message.standings].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
-    for (const entry of ranked) {
-      const score = entry.score === null || entry.score === undefined ? "" : entry.score;
-      const line = score === "" ? entry.name : fill(words.standing, { name: entry.name, score });
-      const text = entry.won ? fill(words.winner, { line }) : line;
-      const item = element("li");
-      item.append(this.standing(entry, text));
-      list.append(item);
-    }
     const lost = !document.activeElement || document.activeElement === document.body ||
       document.activeElement.id === "choices-heading";
-    box.replaceChildren(element("h3", words.results, { id: "result-heading", tabindex: "-1" }), list);
-    box.hidden = false;
+    showEnding(document.getElementById("result"), message, { table: this.config.table, invite: this.config.invite, seat: this.seat });
     if (lost) focusFirst("result-heading");
-  }
-
-  // A person's line links to their page (ratings, last games); a bot's stays text.
-  standing(entry, text) {
-    if (entry.kind !== "human") return document.createTextNode(text);
-    const invite = this.config.invite ? `?invite=${encodeURIComponent(this.config.invite)}` : "";
-    return element("a", text, { href: `/tables/${this.config.table}/seats/${entry.seat}${invite}` });
   }
 
   names() {
@@ -311,6 +295,7 @@ class TableClient {
     });
     document.getElementById("seats").replaceChildren(...items);
     this.startWhenFull();
+    showInvite(document.getElementById("invite"), table, { table: this.config.table, invite: this.config.invite, seated: this.seated() });
     this.showSeatActions();
     this.showStatus();
     this.followAbsence();
