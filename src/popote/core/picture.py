@@ -111,12 +111,22 @@ def playing(face: Face, actions: Sequence[Action]) -> Face:
     return face
 
 
+RULE = "rule"
+"""The :attr:`Pile.role` of cards that state a rule rather than lie in play."""
+
+
 @dataclass(frozen=True)
 class Pile:
     """Cards laid together under a ``label`` (a trick, a discard pile, a work surface);
     ``count`` is how many there are when more lie there than ``cards`` shows (a draw pile
     shows none of its cards, a discard pile its top one); ``spread`` says whether the cards
-    are laid side by side (a hand, a trick) or stacked."""
+    are laid side by side (a hand, a trick) or stacked.
+
+    >>> Pile("Règle de la manche", role=RULE).as_json()["role"]
+    'rule'
+    >>> Pile("Pli").as_json()["role"]
+    ''
+    """
 
     label: str
     cards: tuple[Face, ...] = ()
@@ -124,6 +134,9 @@ class Pile:
     spread: bool = True
     seat: int | None = None
     """The seat a centre pile belongs to (a card of the trick, placed before its player)."""
+    role: str = ""
+    """What the pile is when it is not cards in play: :data:`RULE` for cards stating a rule
+    (Bouillabaisse's manche rule), which a client draws as a plaque, never as a play."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -133,6 +146,7 @@ class Pile:
             "count": len(self.cards) if self.count is None else self.count,
             "spread": self.spread,
             "seat": self.seat,
+            "role": self.role,
         }
 
 

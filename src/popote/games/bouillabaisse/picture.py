@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
+from popote.core.picture import RULE as RULE_ROLE
 from popote.core.picture import Face, Picture, Pile, SeatPicture, Tone
 from popote.core.wording import Plural, decimal
 from popote.games.bouillabaisse.cards import RANK_ID, SUITS
@@ -38,7 +39,8 @@ NOT_YOUR_TURN = Text("Ce n'est pas votre tour.", "It is not your turn.")
 FOLLOW = Text("Vous devez fournir {suit}.", "You must follow {suit}.")
 LAST = Text("Dernier pli", "Last trick")
 TRICK = Text("Pli en cours", "Trick in progress")
-RULE = Text("Règle de la manche", "Deal's scoring rule")
+RULE = Text("{manche} — sa règle, pas une carte jouée", "{manche} — its rule, not a card in play")
+RULE_WORD = Text("Règle", "Rule")
 
 
 def corner(rank: str, lang: Lang) -> str:
@@ -87,8 +89,9 @@ def _seat(seat: int, view: View, lang: Lang) -> SeatPicture:
 
 
 def _rule(view: View, lang: Lang) -> Pile:
-    """The deal's rule as cards: one per rule, its points in the corner and what it counts
-    (a suit sign, a figure, a card, "pli") as its sign; "?" before the draw."""
+    """The deal's rule as cards of a pile whose role is the rule (drawn as a plaque): one per
+    rule, its points in the corner and what it counts (a suit sign, a figure, a card, "pli")
+    as its sign; "?" before the draw."""
     targets, sign = view["targets"], view["sign"]
     faces = []
     for rule in view["rules"]:
@@ -105,9 +108,14 @@ def _rule(view: View, lang: Lang) -> Pile:
             mark, shade = RANK_NAMES[target].get(lang), Tone.GOLD
         else:
             mark, shade = corner(target[:-1], lang) + SIGN[target[-1]], tone(target[-1])
-        faces.append(Face(text, decimal(points, lang), mark, shade))
-    label = MANCHE.render(lang, manche=view["manche"], total=MANCHES)
-    return Pile(f"{label} — {RULE.get(lang)}", tuple(faces))
+        # Named and titled as a rule: its points in the corner and a suit sign in the middle
+        # would otherwise read as a card played (a 10♠ in manche 2).
+        word = RULE_WORD.get(lang)
+        name = word + colon(lang) + text
+        faces.append(Face(name, decimal(points, lang), mark, shade, title=word))
+    manche = MANCHE.render(lang, manche=view["manche"], total=MANCHES)
+    label = RULE.render(lang, manche=manche)
+    return Pile(label, tuple(faces), role=RULE_ROLE)
 
 
 def _trick(view: View, lang: Lang, names: Sequence[str]) -> list[Pile]:
