@@ -10,6 +10,10 @@ worker, so they never wait behind a search; the searches share the other workers
 one that used the least thinking time while busy, each identity's tables in turn. A bot's
 seed is the table's plus its seat: from an online table's secret seed, a keyed generator too.
 Workers die with the server, however it dies (Linux's parent-death signal).
+
+A table with people also bounds its bots' thinking together (:class:`ThinkingBudget`):
+however many bots decide between two decisions of a person, their searches add up to at
+most :data:`TABLE_BUDGET` seconds; a table of bots alone keeps each level's own limit.
 """
 
 from __future__ import annotations
@@ -23,11 +27,14 @@ import sys
 import threading
 import time
 from collections import Counter, OrderedDict, deque
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import popote
+from popote.bots.search import SearchBot
 from popote.core.actions import visible_events
 from popote.core.bot import Bot
 from popote.core.match import Match
@@ -45,21 +52,45 @@ QUICK_NICENESS = 10
 QUICK_LEVELS = frozenset({"random", "facile", "moyen", "appris"})
 """Levels that answer in milliseconds (no search): never queued behind one."""
 _PR_SET_PDEATHSIG = 1
-_worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot]] = OrderedDict()
+_worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot, float | None]] = OrderedDict()
+"""Each worker's last matches rebuilt, with their bot and its level's own time limit."""
 
 
-def think(table: str, record: dict[str, Any], seat: int, level: str) -> dict[str, Any]:
-    """The action the bot of ``level`` at ``seat`` plays in the match ``record`` describes."""
-    match, bot = _world(table, record, seat, level)
+class Thought(NamedTuple):
+    """A bot's answer, and the seconds its worker spent on it (rebuilding the match too)."""
+
+    action: dict[str, Any]
+    seconds: float
+
+
+def think(
+    table: str, record: dict[str, Any], seat: int, level: str, limit: float | None = None
+) -> dict[str, Any]:
+    """The action the bot of ``level`` at ``seat`` plays in the match ``record`` describes;
+    a search stops after ``limit`` seconds (None: its level's own limit)."""
+    match, bot, own_limit = _world(table, record, seat, level)
     for entry in record["history"][len(match.history) :]:
         events = match.act(entry["seat"], entry["action"])
         seen = visible_events(events, seat)
         if seen:
             bot.observe(seen)
+    if isinstance(bot, SearchBot):
+        bot.time_limit = own_limit if limit is None else limit
     return dict(bot.choose(match))
 
 
-def _world(table: str, record: dict[str, Any], seat: int, level: str) -> tuple[Match, Bot]:
+def timed_think(
+    table: str, record: dict[str, Any], seat: int, level: str, limit: float | None = None
+) -> Thought:
+    """:func:`think`, and how long it took in the worker (what the table's budget pays)."""
+    started = time.perf_counter()
+    action = think(table, record, seat, level, limit)
+    return Thought(action, time.perf_counter() - started)
+
+
+def _world(
+    table: str, record: dict[str, Any], seat: int, level: str
+) -> tuple[Match, Bot, float | None]:
     key = (table, seat, level)
     kept = _worlds.pop(key, None)
     if kept is None or len(kept[0].history) > len(record["history"]):
@@ -68,7 +99,7 @@ def _world(table: str, record: dict[str, Any], seat: int, level: str) -> tuple[M
         )
         bot = make_bot(level, match.game, seat, record["seed"] + seat, timed=True)
         bot.observe(match.events(seat))
-        kept = (match, bot)
+        kept = (match, bot, getattr(bot, "time_limit", None))
     _worlds[key] = kept
     while len(_worlds) > _KEPT_MATCHES:
         _worlds.popitem(last=False)
@@ -125,9 +156,92 @@ class FairQueue(Generic[T]):
             del self._used[owner]
 
 
-Question = tuple[str, dict[str, Any], int, str]
-"""``think``'s arguments: table, record, seat, level."""
-Answer = asyncio.Future[dict[str, Any]]
+TABLE_BUDGET = 5.0
+"""The most seconds the bots at a table with people think, all together, between two
+decisions of a person: what that person waits for them, whatever their level and number."""
+THINKING_FLOOR = 0.2
+"""The least a search is given while its table's budget still holds it: a couple of hundred
+iterations, so that a bot many decisions away from the person's turn still searches."""
+
+
+@dataclass
+class _Wait:
+    """One person's wait: the bots' decisions since that person last decided."""
+
+    expected: int
+    """Bot decisions likely before the person decides again: as many as in the last wait."""
+    epoch: int = 0
+    """How many times the person decided: a decision granted in an earlier wait is not
+    paid from this one."""
+    spent: float = 0.0
+    started: int = 0
+
+
+@dataclass(frozen=True)
+class Grant:
+    """The seconds given to one bot's search, and the waits ((seat, epoch)) that pay it."""
+
+    seconds: float
+    waits: tuple[tuple[int, int], ...] = field(default=())
+
+
+class ThinkingBudget:
+    """The bots' thinking at one table with people, bounded between two decisions of a
+    person. Each person waiting has ``total`` seconds to share among the bot decisions
+    likely before their next decision (as many as last time); a search gets its share of
+    what is left, at least ``floor`` while that much is left, never more than its level's
+    limit nor than what is left once the searches still running are counted. It pays the
+    seconds it took (a quick answer leaves the rest to the next bots). The worst wait pays
+    for all, so every person's wait stays within ``total``. No person: no bound here (each
+    level keeps its own limit)."""
+
+    def __init__(self, total: float = TABLE_BUDGET, floor: float = THINKING_FLOOR) -> None:
+        self.total = total
+        self.floor = floor
+        self._waits: dict[int, _Wait] = {}
+        self._reserved = 0.0
+        """Seconds granted to the searches still running."""
+
+    def waiting(self, people: Iterable[int], bots: int) -> None:
+        """The seats of the people at the table now; one just come expects ``bots`` bot
+        decisions before their next decision."""
+        present = set(people)
+        for seat in [seat for seat in self._waits if seat not in present]:
+            del self._waits[seat]
+        for seat in present:
+            self._waits.setdefault(seat, _Wait(max(1, bots)))
+
+    def decided(self, seat: int) -> None:
+        """``seat`` decided: its person's wait starts again, with the whole budget."""
+        wait = self._waits.get(seat)
+        if wait is not None:
+            self._waits[seat] = _Wait(max(1, wait.started), wait.epoch + 1)
+
+    def grant(self, limit: float) -> Grant | None:
+        """The seconds for one search whose level allows ``limit``; None without people."""
+        if not self._waits:
+            return None
+        seconds = limit
+        for wait in self._waits.values():
+            left = max(0.0, self.total - wait.spent - self._reserved)
+            share = left / max(1, wait.expected - wait.started)
+            seconds = min(seconds, left, max(self.floor, share))
+            wait.started += 1
+        self._reserved += seconds
+        return Grant(seconds, tuple((seat, wait.epoch) for seat, wait in self._waits.items()))
+
+    def spent(self, grant: Grant, seconds: float) -> None:
+        """The search ``grant`` was for took ``seconds``: the waits it fell in pay them."""
+        self._reserved = max(0.0, self._reserved - grant.seconds)
+        for seat, epoch in grant.waits:
+            wait = self._waits.get(seat)
+            if wait is not None and wait.epoch == epoch:
+                wait.spent += seconds
+
+
+Question = tuple[str, dict[str, Any], int, str, float | None]
+"""``think``'s arguments: table, record, seat, level, time limit."""
+Answer = asyncio.Future[Thought]
 Job = tuple[Question, Answer]
 
 
@@ -143,10 +257,16 @@ class Lane:
         self._closed = False
 
     async def ask(
-        self, owner: int, table: str, record: dict[str, Any], seat: int, level: str
-    ) -> dict[str, Any]:
+        self,
+        owner: int,
+        table: str,
+        record: dict[str, Any],
+        seat: int,
+        level: str,
+        limit: float | None = None,
+    ) -> Thought:
         answer: Answer = asyncio.get_running_loop().create_future()
-        self.queue.push(owner, table, ((table, record, seat, level), answer))
+        self.queue.push(owner, table, ((table, record, seat, level, limit), answer))
         self._dispatch()
         return await answer
 
@@ -174,13 +294,13 @@ class Lane:
             self.queue.finish(owner, time.monotonic() - started)
             self._dispatch()
 
-    async def _think(self, question: Question) -> dict[str, Any]:
+    async def _think(self, question: Question) -> Thought:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), think, *question)
+            return await loop.run_in_executor(self._executor(), timed_think, *question)
         except BrokenProcessPool:
             self._pool = None
-            return await loop.run_in_executor(self._executor(), think, *question)
+            return await loop.run_in_executor(self._executor(), timed_think, *question)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -214,11 +334,19 @@ class BotPool:
         self.search = Lane(workers, NICENESS)
 
     async def choose(
-        self, owner: int, table: str, record: dict[str, Any], seat: int, level: str
-    ) -> dict[str, Any]:
+        self,
+        owner: int,
+        table: str,
+        record: dict[str, Any],
+        seat: int,
+        level: str,
+        limit: float | None = None,
+    ) -> Thought:
+        """What the bot of ``level`` plays; a search thinks at most ``limit`` seconds (None:
+        its level's own limit, :data:`popote.bots.registry.THINKING_SECONDS`)."""
         lane = self.quick if level in QUICK_LEVELS else self.search
         with BOT_SECONDS.labels(level).time():
-            return await lane.ask(owner, table, record, seat, level)
+            return await lane.ask(owner, table, record, seat, level, limit)
 
     def close(self) -> None:
         self.quick.close()

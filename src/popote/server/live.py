@@ -16,12 +16,13 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 import popote
+from popote.bots.registry import THINKING_SECONDS
 from popote.core.actions import Action, visible_events
 from popote.core.errors import IllegalAction, PopoteError
 from popote.core.i18n import LANGUAGES, Lang, Text
 from popote.core.match import Match
 from popote.server import texts
-from popote.server.bots import BotPool
+from popote.server.bots import QUICK_LEVELS, BotPool, Grant, ThinkingBudget
 from popote.server.clocks import Clocks
 from popote.server.errors import Refused, unavailable
 from popote.server.fairness import Answer, Collector
@@ -110,6 +111,13 @@ class LiveTable:
         that has passed (a stand-in bot played it) is refused rather than applied to the next."""
         self._standing_in: set[int] = set()
         self._thinking: set[int] = set()
+        self._searching: set[int] = set()
+        """Seats whose bot searches now; the seats told so (``thinking``), and whether a
+        ``table`` message is due to tell the change."""
+        self._told_searching: set[int] = set()
+        self._telling = False
+        self._budget = ThinkingBudget()
+        """The bots' thinking between two decisions of a person (none for bots alone)."""
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.closed = False
@@ -145,7 +153,10 @@ class LiveTable:
         people = self._people()
         users = self.host.names_of(people, lang)
         guests = self.host.guests_among(people)
-        return describe(self.row, self.seats, users, lang, len(self.spectators), guests)
+        described = describe(self.row, self.seats, users, lang, len(self.spectators), guests)
+        for seat in self._told_searching:
+            described["seats"][seat]["thinking"] = True
+        return described
 
     def _people(self) -> list[int]:
         return [seat.user for seat in self.seats if seat.user is not None]
@@ -322,6 +333,7 @@ class LiveTable:
         self.match = trial
         self.played = index + 1
         self._count(seat, by_bot)
+        self._budget.decided(seat)
         self._open_decisions(before, seat, choices)
         counted_action(by_bot)
         if action_id is not None:
@@ -423,15 +435,26 @@ class LiveTable:
                 task.add_done_callback(self._tasks.discard)
 
     async def _think(self, seat: int, level: str, asked: Match) -> None:
+        grant = self._grant(level)
+        seconds = None if grant is None else grant.seconds
+        if level not in QUICK_LEVELS:
+            self._searching.add(seat)
+            self._tell_searching()
         try:
-            action: Any = await self.host.bots.choose(
-                self.row.owner, self.id, asked.to_record(), seat, level
+            thought = await self.host.bots.choose(
+                self.row.owner, self.id, asked.to_record(), seat, level, seconds
             )
+            action: Any = thought.action
+            seconds = thought.seconds
         except Exception:
             log.exception("bot failed at table %s seat %s", self.id, seat)
             action = asked.legal_actions(seat)[0]
         finally:
             self._thinking.discard(seat)
+            self._searching.discard(seat)
+            self._tell_searching()
+            if grant is not None:
+                self._budget.spent(grant, grant.seconds if seconds is None else seconds)
         match = self.match
         if match is None or match.over or seat not in match.to_act or self._bot_level(seat) is None:
             return
@@ -444,6 +467,34 @@ class LiveTable:
             # Nothing was applied (the database is away or full): the bot tries again later.
             log.warning("database error: a bot at table %s tries again", self.id)
             asyncio.get_running_loop().call_later(BOT_RETRY, self.wake_bots)
+
+    def _grant(self, level: str) -> Grant | None:
+        """The seconds a search of ``level`` may think now (``ThinkingBudget``), or None:
+        a level that does not search, or a table without people, keeps its own limit."""
+        limit = THINKING_SECONDS.get(level)
+        if limit is None:
+            return None
+        people = [
+            i for i, place in enumerate(self.seats) if place.user is not None and not place.away
+        ]
+        bots = sum(self._bot_level(i) is not None for i in range(len(self.seats)))
+        self._budget.waiting(people, bots)
+        return self._budget.grant(limit)
+
+    def _tell_searching(self) -> None:
+        """Tell the table which bots search, once for the changes of the same moment: one
+        bot's answer wakes the next, whose task starts one turn of the loop later, so the
+        message waits two turns (one message for the hand-over, not two)."""
+        if not self._telling and not self.closed:
+            self._telling = True
+            loop = asyncio.get_running_loop()
+            loop.call_soon(loop.call_soon, self._told)
+
+    def _told(self) -> None:
+        self._telling = False
+        if self._searching != self._told_searching and not self.closed:
+            self._told_searching = set(self._searching)
+            self.push_table()
 
     def _timed_out(self, seat: int) -> None:
         place = self.seats[seat]
