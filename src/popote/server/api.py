@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -24,6 +25,10 @@ from popote.server.models import User
 from popote.server.seats import levels_for
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 
+TOO_MANY_CODES = Text(
+    "trop de codes essayés depuis ce client : réessayez dans {seconds} s",
+    "too many codes tried from this client: try again in {seconds} s",
+)
 PROTOCOL = 1
 REVISION = "1.6"
 """Version 1, revision 1.6: logging out and changing one's password, a socket closed when
@@ -229,6 +234,31 @@ async def me(user: UserDep) -> dict[str, Any]:
     }
 
 
+@router.get(
+    "/me/games",
+    summary="Your own tables: those not over (waiting for you first), then your last "
+    "finished games, private ones included",
+)
+async def my_games(
+    user: UserDep, hub: HubDep, lang: LangDep, limit: Annotated[int, Query(ge=1, le=100)] = 20
+) -> dict[str, Any]:
+    return hub.my_games(user, lang, limit)
+
+
+@router.get(
+    "/codes/{code}",
+    summary="The open table a short code names, and its link (lookups limited per client)",
+)
+async def table_code(
+    code: Annotated[str, Path(max_length=32)], hub: HubDep, request: Request
+) -> dict[str, Any]:
+    wait = hub.code_lookups.allow(address_of(request))
+    if wait:
+        seconds = math.ceil(wait)
+        raise Refused("too_many_codes", TOO_MANY_CODES.format(seconds=seconds), 429, seconds)
+    return hub.by_code(code)
+
+
 @router.patch("/me", summary="Change the language the server speaks to this identity")
 async def update_me(body: SettingsBody, user: UserDep, hub: HubDep) -> dict[str, Any]:
     hub.set_lang(user, body.lang)
@@ -261,7 +291,7 @@ async def create_table(
 ) -> dict[str, Any]:
     table, invite = hub.create(user, TableRequest(**body.model_dump()))
     log.info("table created", extra={"table": table.id, "game": table.row.game, "user": user.id})
-    described = table.describe(lang)
+    described = {**table.describe(lang), "code": table.row.code}
     if invite is not None:
         described["invite"] = invite
         described["invite_link"] = f"/tables/{table.id}?invite={invite}"

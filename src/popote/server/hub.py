@@ -27,6 +27,7 @@ from popote.server.bots import BotPool
 from popote.server.chat import RateLimit
 from popote.server.clocks import table_clock
 from popote.server.cluster import RESTART, Cluster
+from popote.server.codes import Lookups, new_code, normal
 from popote.server.errors import Refused, refused, unavailable
 from popote.server.identities import Identities, PasswordWork
 from popote.server.live import LiveTable, describe
@@ -89,6 +90,7 @@ class Hub:
         """The last finished tables asked for; older ones are read again from the database."""
         self.lobby = Lobby(settings.feed_memory)
         self.chat_limits = RateLimit(settings.chat_burst, settings.chat_period)
+        self.code_lookups = Lookups()
         self.chat_address_limits = RateLimit(settings.chat_per_ip, settings.chat_period)
         """Lines per identity, and per address beside it (``popote.server.chat``)."""
         self.on_table_over: list[Callable[[LiveTable], None]] = []
@@ -357,6 +359,7 @@ class Hub:
             clock=clock,
             public=request.public,
             invite_hash=token_hash(invite) if invite else None,
+            code=self._free_code(),
             rated=request.rated,
             bot_level=request.bot_level,
             owner=user.id,
@@ -369,10 +372,18 @@ class Hub:
         self.table_changed(table)
         return table, invite
 
+    def _free_code(self) -> str:
+        """A short code no table still open holds (``popote.server.codes``)."""
+        while True:
+            code = new_code()
+            if self.store.open_table_by_code(code) is None:
+                return code
+
     def table(
         self, table_id: str, user: User | None = None, invite: str | None = None
     ) -> LiveTable:
-        """A table the user may see: public, or private with the right invite, or theirs."""
+        """A table the user may see: public, or private with the right invite (its link's
+        invitation or its short code), or theirs."""
         table = self.tables.get(table_id) or self._finished.get(table_id)
         if table is None:
             found = self.store.table(table_id[:64])
@@ -386,11 +397,7 @@ class Hub:
             table is not None
             and (
                 (user is not None and table.seat_of(user.id) is not None)
-                or (
-                    invite
-                    and table.row.invite_hash
-                    and hmac.compare_digest(token_hash(invite), table.row.invite_hash)
-                )
+                or (invite and _invited(table.row, invite))
             )
         ):
             return table
@@ -628,6 +635,75 @@ class Hub:
             "recent": recent,
         }
 
+    # --- one's own tables and codes ------------------------------------------------------
+
+    def by_code(self, typed: str) -> dict[str, Any]:
+        """The open table a short code names, and the link that opens it: a private
+        table's link carries the code itself, never its invitation."""
+        code = normal(typed)
+        row = None if code is None else self.store.open_table_by_code(code)
+        if row is None:
+            raise refused(
+                "no_code",
+                404,
+                "aucune table ouverte n'a ce code : vérifiez-le (8 lettres et chiffres)",
+                "no open table has this code: check it (8 letters and digits)",
+            )
+        return {"table": row.id, "public": row.public, "link": _link("tables", row)}
+
+    def my_games(self, user: User, lang: Lang, limit: int) -> dict[str, Any]:
+        """``user``'s own tables: those not over (waiting for them first), then their last
+        finished games, private ones included. Only they ask for it (their token)."""
+        rows = (
+            [t.row for t in self.tables.values() if t.row.state != "over"]
+            if self.cluster is None
+            else self.store.unfinished_rows()
+        )
+        running = [self._my_table(row, user, lang) for row in rows]
+        mine = [entry for entry in running if entry is not None]
+        mine.sort(key=lambda entry: (not entry["your_turn"], entry["state"] != "playing"))
+        finished = [
+            {
+                "table": table.id,
+                "game": table.game,
+                "title": popote.game_info(table.game)["title"][lang],
+                "finished": row.finished.isoformat(),
+                "players": table.players,
+                "public": table.public,
+                "rated": table.rated,
+                "seat": row.seat,
+                "rank": row.rank,
+                "won": row.won,
+                "score": row.score,
+                "replay": _link("replay", table),
+            }
+            for row, table in self.store.recent_results(user.id, limit, private=True)
+        ]
+        return {"playing": mine, "finished": finished}
+
+    def _my_table(self, row: Table, user: User, lang: Lang) -> dict[str, Any] | None:
+        """A table not over as its own list shows it, if ``user`` holds a seat there."""
+        here = self.tables.get(row.id)
+        seats = here.seats if here is not None else [Seat.from_stored(s) for s in row.seats]
+        seat = next((n for n, s in enumerate(seats) if s.user == user.id), None)
+        if seat is None:
+            return None
+        if here is not None:
+            described = here.describe(lang)
+            to_act = list(here.match.to_act) if here.match and row.state == "playing" else []
+        else:  # held by another process: who is to play is known there only
+            people = [s.user for s in seats if s.user is not None]
+            names, guests = self.names_of(people, lang), self.guests_among(people)
+            described = describe(row, seats, names, lang, 0, guests)
+            to_act = None
+        return {
+            **described,
+            "seat": seat,
+            "to_act": to_act,
+            "your_turn": None if to_act is None else seat in to_act,
+            "link": _link("tables", row),
+        }
+
     # --- chat ------------------------------------------------------------------------------
 
     def chat_text(self, user: User, text: object, address: str | None = None) -> str:
@@ -707,6 +783,22 @@ def _over(table: LiveTable) -> None:
             "la partie n'est pas terminée : son déroulé révélerait les cartes cachées",
             "the game is not over: its record would reveal the hidden cards",
         )
+
+
+def _link(page: str, row: Table) -> str:
+    """The address of a table's page (``tables``) or replay (``replay``); a private
+    table's carries its short code, which opens it as its invitation does."""
+    link = f"/{page}/{row.id}"
+    return link if row.public or not row.code else f"{link}?invite={row.code}"
+
+
+def _invited(row: Table, invite: str) -> bool:
+    """Whether ``invite`` opens the private table ``row``: its invitation or its code."""
+    link, code = row.invite_hash, row.code
+    by_link = link is not None and hmac.compare_digest(token_hash(invite), link)
+    typed = invite.encode("utf-8", "surrogatepass")
+    by_code = code is not None and hmac.compare_digest(typed, code.encode())
+    return by_link or by_code
 
 
 def _bad_level(game: str) -> Refused:

@@ -92,6 +92,9 @@ class Table(Base):
     clock: Mapped[dict[str, Any]]
     public: Mapped[bool]
     invite_hash: Mapped[str | None] = mapped_column(String(64))
+    code: Mapped[str | None] = mapped_column(String(16), index=True)
+    """The short code read aloud to open the table (``popote.server.codes``): unique among
+    tables not over; None for tables made before codes."""
     rated: Mapped[bool]
     bot_level: Mapped[str] = mapped_column(String(16))
     """The level of stand-in bots (a player out of time, away or gone)."""

@@ -187,6 +187,18 @@ class Store:
             query = select(Table).where(Table.state != "over", Table.public.is_(True))
             return list(session.scalars(query.order_by(Table.created)).all())
 
+    def open_table_by_code(self, code: str) -> Table | None:
+        """The table not over whose short code is ``code`` (``popote.server.codes``)."""
+        with self._session() as session:
+            query = select(Table).where(Table.code == code, Table.state != "over")
+            return session.scalars(query.limit(1)).first()
+
+    def unfinished_rows(self) -> list[Table]:
+        """Every table in the lobby or being played, oldest first, without its log."""
+        with self._session() as session:
+            query = select(Table).where(Table.state != "over").order_by(Table.created)
+            return list(session.scalars(query).all())
+
     def table_state(self, table_id: str) -> str | None:
         """``lobby``, ``playing`` or ``over``; None for no such table."""
         with self._session() as session:
@@ -239,17 +251,21 @@ class Store:
         with self._session() as session:
             return bool(session.scalar(select(_played_in_public(user_id))))
 
-    def recent_results(self, user_id: int, limit: int) -> list[tuple[ResultRow, Table]]:
+    def recent_results(
+        self, user_id: int, limit: int, private: bool = False
+    ) -> list[tuple[ResultRow, Table]]:
         """A person's last public games, newest first, with their tables (private ones
-        are nobody else's business)."""
+        are nobody else's business: ``private`` adds them, for the person's own list)."""
         with self._session() as session:
             query = (
                 select(ResultRow, Table)
                 .join(Table, Table.id == ResultRow.table_id)
-                .where(ResultRow.user_id == user_id, Table.public.is_(True))
+                .where(ResultRow.user_id == user_id)
                 .order_by(ResultRow.finished.desc(), ResultRow.id.desc())
                 .limit(limit)
             )
+            if not private:
+                query = query.where(Table.public.is_(True))
             return [(row, table) for row, table in session.execute(query).tuples()]
 
     # --- chat ----------------------------------------------------------------------------
