@@ -28,15 +28,17 @@ import sys
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from anyio import CapacityLimiter, to_thread
 
 from popote.cli.common import save_payload
 from popote.cli.replay import Replay
 from popote.core.i18n import Lang, Text
+from popote.core.match import Match
+from popote.core.picture import Face, Picture
 from popote.server.errors import Refused
 from popote.server.live import LiveTable
 from popote.server.quotas import too_often
@@ -68,6 +70,42 @@ class Step:
     table: str
     hands: list[tuple[str, str]]
     """Each seat's name and the table as that seat saw it (only when every hand is shown)."""
+    picture: dict[str, Any] | None = None
+    """The table drawn as the table page draws it (:class:`Picture` as JSON), seen as a
+    spectator, every seat's hand face up before it when every hand is shown; None where the
+    game draws none."""
+    turn: tuple[int, ...] = ()
+    """The seats to act at this position."""
+
+
+def face_only(face: Face) -> Face:
+    """``face`` as it lies in a replay: drawn, never played, nothing said about playing it."""
+    return replace(face, plays=None, why="", choices=())
+
+
+def revealed(table: Picture, own: list[Picture | None]) -> Picture:
+    """``table`` with each seat's own hand (the hand of ``own[seat]``, the picture of that
+    seat's view) laid face up before the seat, first among its parts. Built from the seats'
+    views only, as the text's hands are: it shows what the save shows once every hand is
+    shown, and knows no game.
+
+    >>> ace = Face("as de cœur", plays={"type": "play"}, why="pas à vous")
+    >>> spectator = Picture(seats=(SeatPicture(0), SeatPicture(1)))
+    >>> seen = revealed(spectator, [Picture(hand=(Pile("Cœur", (ace,)),)), None])
+    >>> [[pile.label for pile in seat.parts] for seat in seen.seats]
+    [['Cœur'], []]
+    >>> seen.seats[0].parts[0].cards[0] == Face("as de cœur")
+    True
+    """
+    seats = []
+    for seat in table.seats:
+        mine = own[seat.seat]
+        hand = () if mine is None else mine.hand
+        shown = tuple(
+            replace(pile, cards=tuple(face_only(card) for card in pile.cards)) for pile in hand
+        )
+        seats.append(replace(seat, parts=(*shown, *seat.parts)))
+    return replace(table, seats=tuple(seats))
 
 
 class WebReplay:
@@ -110,7 +148,20 @@ class WebReplay:
             for seat, name in enumerate(self.names)
             if reveal
         ]
-        return Step(replay.lines_at(index), replay.table(index), hands)
+        drawn = self.picture(match, reveal)
+        picture = None if drawn is None else drawn.as_json()
+        turn = () if match.over else tuple(match.to_act)
+        return Step(replay.lines_at(index), replay.table(index), hands, picture, turn)
+
+    def picture(self, match: Match, reveal: bool) -> Picture | None:
+        """The table at ``match`` as a spectator sees it; with ``reveal``, every seat's hand
+        drawn before it (:func:`revealed`) as the text's hands show them."""
+        presenter, lang, names = match.game.presenter, self.spectator.lang, self.names
+        table = presenter.picture(match.view(None), [], lang, names)
+        if table is None or not reveal:
+            return table
+        own = [presenter.picture(match.view(seat), [], lang, names) for seat in range(len(names))]
+        return revealed(table, own)
 
 
 class Kept(Generic[V]):

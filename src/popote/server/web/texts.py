@@ -173,6 +173,10 @@ PAGE: dict[str, Text] = {
     "no_such_game": Text("Jeu inconnu.", "Unknown game."),
     "hands": Text("Les mains de chacun", "Everyone's hand"),
     "seat_view": Text("Vu par {name}", "Seen by {name}"),
+    "replay_text_view": Text(
+        "Vue texte (la table et les mains)", "Text view (the table and the hands)"
+    ),
+    "replay_drawn": Text("La partie vue du dessus", "The game seen from above"),
     "no_js": Text(
         "Cette page a besoin de JavaScript pour jouer en direct.",
         "This page needs JavaScript to play live.",

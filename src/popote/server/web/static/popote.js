@@ -1,4 +1,4 @@
-// Popote's browser client: the lobby, the table creation form, the replay keys, and the
+// Popote's browser client: the lobby, the table creation form, the replay (replay.js), and the
 // table (table.js). Every text comes from the server (the games' presenters and the page's
 // words) and is inserted as text, never as markup. See docs/web.md.
 
@@ -6,6 +6,7 @@ import {
   api, chatLine, element, fill, focusFirst, identity, lang, learnIdentityId, needIdentity,
   page, say, showIdentity, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
+import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
 
 // The language is remembered per identity (PATCH /me) and in a cookie for the pages.
@@ -180,31 +181,6 @@ function gamePage() {
       location.href = table.invite_link || `/tables/${table.id}`;
     } catch (failure) {
       error.textContent = failure.message;
-    }
-  });
-}
-
-// --- replay ----------------------------------------------------------------------------------
-
-function replayPage() {
-  const nav = document.querySelector(".replay-nav");
-  if (!nav) return;
-  if (new URLSearchParams(location.search).has("at")) {
-    const lines = document.getElementById("replay-lines");
-    lines.setAttribute("tabindex", "-1");
-    lines.focus();
-  }
-  document.addEventListener("keydown", (event) => {
-    if (typing(event)) return;
-    const go = {
-      n: "next", ArrowRight: "next", p: "previous", ArrowLeft: "previous",
-    }[event.key];
-    if (go) {
-      event.preventDefault();
-      document.getElementById(go).click();
-    } else if (event.key === "m") {
-      event.preventDefault();
-      location.href = nav.dataset.nextRound;
     }
   });
 }
