@@ -17,7 +17,7 @@ from popote.core.chance import Chance
 from popote.core.i18n import Lang, Text
 from popote.core.options import Option, OptionValue
 from popote.core.picture import Picture
-from popote.core.wording import Plural
+from popote.core.wording import Plural, listed
 
 if TYPE_CHECKING:
     from popote.core.bot import Bot
@@ -261,6 +261,34 @@ class Presenter(ABC):
     def ranked(self, actions: Sequence[Action], view: View) -> list[Action]:
         """``actions`` in the order a menu lists them, the best first."""
         return list(actions)
+
+    def outcome(self, result: Mapping[str, Any], lang: Lang, names: Sequence[str]) -> str:
+        """The headline of a finished match's ``result``, as its banner says it: by default
+        who won ("Maëlle gagne !"); a game where a side or a team wins says so instead.
+
+        >>> from popote.games.pieds_dans_le_plat import GAME
+        >>> GAME.presenter.outcome({"winners": [1]}, "fr", ["Anne", "Maëlle"])
+        'Maëlle gagne !'
+        >>> GAME.presenter.outcome({"winners": [0, 1]}, "en", ["Anne", "Maëlle"])
+        'Anne and Maëlle win!'
+        >>> GAME.presenter.outcome({"winners": []}, "en", ["Anne", "Maëlle"])
+        'Nobody wins.'
+        """
+        winners = [names[seat] for seat in result.get("winners", ()) if 0 <= seat < len(names)]
+        if not winners:
+            return _NOBODY_WINS.get(lang)
+        return _WINS.render(len(winners), lang, names=listed(winners, lang))
+
+    def round_of(self, view: View) -> int | None:
+        """The round a spectator's ``view`` is in, for the score sheet
+        (:mod:`popote.core.sheet`), where a round is several steps of
+        :attr:`GameState.progress` (a turn of each seat); ``None`` (the default) where each
+        step is a round, or the game has none."""
+        return None
+
+
+_WINS = Plural(("{names} gagne !", "{names} gagnent !"), ("{names} wins!", "{names} win!"))
+_NOBODY_WINS = Text("Personne ne gagne.", "Nobody wins.")
 
 
 class Game(ABC):

@@ -30,9 +30,10 @@ TOO_MANY_CODES = Text(
     "too many codes tried from this client: try again in {seconds} s",
 )
 PROTOCOL = 1
-REVISION = "1.6"
-"""Version 1, revision 1.6: logging out and changing one's password, a socket closed when
-its token stops working (``session_ended``, 4401) (1.5: the table as a picture for sighted
+REVISION = "1.7"
+"""Version 1, revision 1.7: the results' headline and score sheet, the rematch (1.6: logging
+out and changing one's password, a socket closed when its token stops working
+(``session_ended``, 4401); 1.5: the table as a picture for sighted
 players (``picture`` in the state) and which lines concern the reader (``line_concerns``); 1.4: snapshots' first_event, clocks of the decisions a state opens,
 too_late naming who was first, choice labels, tables' terms and chosen deals, secret seeds,
 rated clocks and who a rated game counts for, 413 for large bodies, the lobby's socket
@@ -331,6 +332,15 @@ async def start(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dic
     return await at_table(hub, "start", table_id, user, lang)
 
 
+@router.post(
+    "/tables/{table_id}/rematch",
+    summary="After the game, by one who played it: the rematch's table (same people and bots, "
+    "a new deal), the asker seated; asked again, the same table",
+)
+async def rematch(table_id: str, user: UserDep, hub: HubDep, lang: LangDep) -> dict[str, Any]:
+    return await at_table(hub, "rematch", table_id, user, lang)
+
+
 @router.post("/tables/{table_id}/chat", summary="Say something at a table")
 async def table_chat(
     table_id: str, body: ChatBody, user: UserDep, hub: HubDep, lang: LangDep, request: Request
@@ -404,6 +414,14 @@ def _start(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]
     return found.describe(lang)
 
 
+def _rematch(
+    hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]
+) -> dict[str, Any]:
+    new, invite, seat = hub.rematch(user, hub.table(table_id, user))
+    link = f"/tables/{new.id}" + (f"?invite={invite}" if invite else "")
+    return {"table": new.describe(lang), "seat": seat, "invite": invite, "link": link}
+
+
 def _chat(hub: Hub, table_id: str, user: User, lang: Lang, args: dict[str, Any]) -> dict[str, Any]:
     hub.chat(user, args["text"], hub.table(table_id, user), args.get("address"))
     return {"ok": True}
@@ -428,10 +446,11 @@ TABLE_OPS: dict[str, TableOp] = {
     "leave": _leave,
     "start": _start,
     "chat": _chat,
+    "rematch": _rematch,
     "results": _results,
     "save": _save,
 }
-CHANGES = {"join", "bot", "leave", "start", "chat"}
+CHANGES = {"join", "bot", "leave", "start", "chat", "rematch"}
 """Operations that change a table: refused while the cluster cannot tell everyone."""
 
 

@@ -43,7 +43,7 @@ from popote.server.ratings import (
     rate,
     seat_ranks,
 )
-from popote.server.results import results_json, save_json
+from popote.server.results import save_json
 from popote.server.seats import Seat, levels_for
 from popote.server.sessions import Sockets
 from popote.server.settings import Settings
@@ -568,8 +568,65 @@ class Hub:
 
     def results(self, table: LiveTable, lang: Lang) -> dict[str, Any]:
         _over(table)
-        rows = self.store.results_of(table.id)
-        return results_json(table.row, table.seats, table.shown_names(lang), rows)
+        return table.results_of(self.store.results_of(table.id), lang)
+
+    def rematch(self, user: User, table: LiveTable) -> tuple[LiveTable, str | None, int | None]:
+        """The table of the rematch of the finished ``table``, asked by one who played it:
+        the same game, player count, options, clock and terms, the same bots at the same
+        seats and levels, a new deal; the asker sits at their seat. Asked again, by them or
+        by another player of ``table``, it is the same table (the other seated at theirs).
+        Its invitation when private, and the asker's seat there (None once it started
+        without them)."""
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise refused(
+                "not_seated",
+                403,
+                "seuls les joueurs de cette partie proposent une revanche",
+                "only the players of this game offer a rematch",
+            )
+        if table.row.state != "over":
+            raise refused("not_over", 409, "la partie n'est pas terminée", "the game is not over")
+        new, invite = self._rematch_table(user, table, seat)
+        index = new.seat_of(user.id)
+        if index is None and new.row.state == "lobby":
+            index = self.join(user, new, seat if new.seats[seat].free else None)
+        return new, invite, index
+
+    def _rematch_table(
+        self, user: User, table: LiveTable, seat: int
+    ) -> tuple[LiveTable, str | None]:
+        """The rematch's table already opened, or a new one; the other players of ``table``
+        are told of a new one over its socket."""
+        if table.rematch is not None:
+            found = self.tables.get(table.rematch[0])
+            if found is not None and found.row.state != "over":
+                return found, table.rematch[1]
+        row, clock = table.row, table.row.clock
+        request = TableRequest(
+            game=row.game,
+            players=row.players,
+            options=dict(row.options),
+            public=row.public,
+            rated=row.rated,
+            clock=clock.get("kind"),
+            turn_seconds=clock.get("turn"),
+            window_seconds=clock.get("window"),
+            bot_level=row.bot_level,
+            sit=False,
+        )
+        new, invite = self.create(user, request)
+        for index, old in enumerate(table.seats):
+            if old.bot is not None:
+                new.seats[index] = Seat(bot=old.bot)
+        new.seats[seat] = Seat(user=user.id)
+        self._seats_changed(new, texts.JOINED, seat)
+        table.rematch = (new.id, invite)
+        offer = {"type": "rematch", "table": new.id, "by": seat}
+        for other in table.seats:
+            if other.user is not None and other.user in table.feeds:
+                table.feeds[other.user].push(offer)
+        return new, invite
 
     def save(self, table: LiveTable, user: User | None, lang: Lang) -> dict[str, Any]:
         """The save file of a finished game, seen from the asker's seat if they played, the

@@ -21,6 +21,7 @@ from popote.core.actions import Action, visible_events
 from popote.core.errors import IllegalAction, PopoteError
 from popote.core.i18n import LANGUAGES, Lang, Text
 from popote.core.match import Match
+from popote.core.sheet import ScoreSheet
 from popote.server import texts
 from popote.server.bots import QUICK_LEVELS, BotPool, Grant, ThinkingBudget
 from popote.server.clocks import Clocks
@@ -38,7 +39,7 @@ from popote.server.render import (
     picture,
     table_text,
 )
-from popote.server.results import results_json
+from popote.server.results import results_json, table_sheet
 from popote.server.seats import Seat, seat_json, seat_name
 from popote.server.settings import Settings
 from popote.server.store import Store
@@ -102,6 +103,9 @@ class LiveTable:
         """Each seat's actions, and those its person chose (not a stand-in bot)."""
         self.outcome: list[ResultRow] | None = None
         """Each person's result once the game is over."""
+        self._sheet: ScoreSheet | None = None
+        self.rematch: tuple[str, str | None] | None = None
+        """The table of the rematch once asked (its id and its invite code when private)."""
         self.feeds: dict[int, Feed] = {}
         self.spectators: set[int] = set()
         self._applied_ids: dict[tuple[int, str], int] = {}
@@ -217,17 +221,21 @@ class LiveTable:
         self.notify(texts.OVER)
         self.host.table_changed(self)
         for feed in self.feeds.values():
-            names = self.shown_names(feed.lang)
-            feed.push(
-                {"type": "results", **results_json(self.row, self.seats, names, self.outcome)}
-            )
+            feed.push({"type": "results", **self.results_of(self.outcome, feed.lang)})
         self.host.table_over(self)
 
     def results(self, lang: Lang) -> dict[str, Any] | None:
         """Where each seat finished, once the game is over."""
         if self.outcome is None:
             return None
-        return results_json(self.row, self.seats, self.shown_names(lang), self.outcome)
+        return self.results_of(self.outcome, lang)
+
+    def results_of(self, rows: list[ResultRow], lang: Lang) -> dict[str, Any]:
+        """The results of the finished game with each person's ``rows``, in ``lang``."""
+        assert self.match is not None
+        if self._sheet is None:  # the match is played again once, not for each reader
+            self._sheet = table_sheet(self.row, self.match)
+        return results_json(self.row, self.seats, self.shown_names(lang), rows, self._sheet, lang)
 
     def close(self) -> None:
         """Stop every clock and task (the server is shutting down, or lets the table go)."""

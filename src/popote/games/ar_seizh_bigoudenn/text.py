@@ -219,6 +219,11 @@ def _fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, Any]:
 
 
 class BigoudenPresenter(Presenter):
+    def round_of(self, view: View) -> int:
+        """A round of the score sheet is a turn of each seat."""
+        round_: int = view["round"]
+        return round_
+
     def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         kind = event["type"]
         if kind == "centre_utensils":

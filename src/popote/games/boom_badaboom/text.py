@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from popote.core.actions import Action, Event
@@ -224,6 +224,14 @@ def team_variant(players: int) -> str:
 
 
 class BoomPresenter(Presenter):
+    def outcome(self, result: Mapping[str, Any], lang: Lang, names: Sequence[str]) -> str:
+        """The side that won in roles mode ("Les Pâtissiers gagnent."); the team's fate
+        without roles (everyone wins, or nobody)."""
+        if any(result["roles"]):
+            side = result["winning_side"]
+            return VICTORIES[side].get(lang) if side else super().outcome(result, lang, names)
+        return TEAM_ENDS[team_variant(len(names)), bool(result["winners"])].get(lang)
+
     def event(self, event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         kind = event["type"]
         f = _fields(event, lang, names)

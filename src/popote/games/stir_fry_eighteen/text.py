@@ -185,6 +185,11 @@ def _last_rounds(played: int, limit: int, lang: Lang) -> str:
 
 
 class StirFryPresenter(Presenter):
+    def round_of(self, view: View) -> int:
+        """A round of the score sheet is a turn of each seat."""
+        round_: int = view["round"]
+        return round_
+
     def steps(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> Sequence[str]:
         kind = action["type"]
         if kind == "discard_pair":
