@@ -16,6 +16,7 @@ from benchmarks import (
     same_games,
     search,
     server_load,
+    table_page,
 )
 from benchmarks.random_play import print_table, run
 
@@ -29,6 +30,7 @@ from tests.services import (
     POSTGRES_URL,
     REDIS_HOST,
     REDIS_URL,
+    chromium,
     missing_service,
     reachable,
 )
@@ -185,3 +187,20 @@ def test_same_games_finds_a_logged_game_played_again_alike_and_a_changed_one_not
     first, changed = same_games.logged_games(log, 2)
     assert same_games.differences(first) == []
     assert [found.split(":")[0] for found in same_games.differences(changed)] == ["scores"]
+
+
+def test_the_table_page_benchmark_measures_bytes_and_the_time_to_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert chromium() == table_page.CHROMIUM
+    written = tmp_path / "page.json"
+    table_page.main(["--repeats", "1", "--games", "pieds-dans-le-plat:2", "--json", str(written)])
+    figures = json.loads(written.read_text())
+    row = figures["games"]["pieds-dans-le-plat"]
+    assert row["players"] == 2 and len(row["all_playable_ms"]) == 1
+    times = row["times"]
+    assert 0 < times["dom_content_loaded_ms"]["median"] <= times["playable_ms"]["median"]
+    assert all(row["kinds"][kind]["body"] > 0 for kind in ("html", "js", "css", "socket"))
+    assert row["total"]["transfer"] >= row["kinds"]["js"]["transfer"] > 0
+    assert figures["commit"] != "unknown"
+    assert "pieds-dans-le-plat | 2 |" in capsys.readouterr().out
