@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from popote.core.i18n import Lang
 from popote.core.picture import RULE, Pile
 from popote.games.bouillabaisse import GAME
 from popote.games.bouillabaisse.scenario import scenario_match
@@ -10,7 +11,7 @@ PRESENTER = GAME.presenter
 NAMES = ["Anne", "Bao"]
 
 
-def centre(manche: int, lang: str, suit: str = "S") -> tuple[Pile, ...]:
+def centre(manche: int, lang: Lang, suit: str = "S") -> tuple[Pile, ...]:
     match = scenario_match([["KH", "3C"], ["AH", "2C"]], manche=manche, suit=suit)
     drawn = PRESENTER.picture(match.view(0), match.legal_actions(0), lang, NAMES)
     assert drawn is not None

@@ -58,7 +58,9 @@ def test_landing_on_another_players_island_costs_a_penalty_but_ones_own_is_safe(
     )
     events = play(match, MARIE, 3)
     penalty = next(event for event in events if event["type"] == "penalty")
-    assert (penalty["seat"], penalty["holder"], penalty["island"]) == (MARIE, EMILIE, 18)
+    assert (penalty["seat"], penalty["penalties"]) == (MARIE, 1)
+    caught = next(event for event in events if event["type"] == "island_caught")
+    assert (caught["seat"], caught["holder"], caught["island"]) == (MARIE, EMILIE, 18)
     events = play(match, JEAN_YVES, 2)
     assert events[0]["total"] == 20
     assert "penalty" not in kinds(events)

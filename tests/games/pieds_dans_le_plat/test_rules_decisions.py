@@ -97,7 +97,8 @@ def test_drawing_the_last_island_ends_the_game_at_once() -> None:
 def test_a_zero_on_another_players_island_still_costs_a_penalty() -> None:
     match = scenario_match(hands=[[0, 1, 1], [1, 1, 1]], islands=[[11], [18]], top_card=4, total=18)
     events = play(match, 0, 0)
-    assert any(e["type"] == "penalty" and e["holder"] == 1 for e in events)
+    assert any(e["type"] == "island_caught" and e["holder"] == 1 for e in events)
+    assert any(e["type"] == "penalty" and e["seat"] == 0 for e in events)
 
 
 def test_by_default_a_seat_sees_only_its_own_islands_and_assisted_shows_all() -> None:

@@ -6,6 +6,7 @@ from popote.core.game import HandGroup
 from popote.core.i18n import LANGUAGES
 from popote.core.registry import get_game
 from popote.games.pieds_dans_le_plat.scenario import scenario_match
+from popote.server.web.memory import fleeting_kinds
 
 GAME = get_game("pieds-dans-le-plat")
 PRESENTER = GAME.presenter
@@ -85,3 +86,29 @@ def test_with_islands_visible_the_hand_still_holds_only_the_seats_islands() -> N
     groups = PRESENTER.hand(match.view(1), "fr", NAMES)
     assert groups is not None
     assert [group.cards for group in groups] == [("3", "3", "9"), ("20", "25")]
+
+
+def test_a_penalty_is_kept_in_words_without_the_island_which_is_said_once() -> None:
+    # The rulebook's example: Bao lands on 18, Anne's island (docs/rules, 10).
+    match = scenario_match(
+        hands=[[1, 1, 1], [3, 1, 1], [2, 1, 1]],
+        islands=[[18], [12], [20]],
+        top_card=5,
+        total=15,
+        current=1,
+    )
+    events = [e for e in match.act(1, {"type": "play", "card": 3}) if "visible_to" not in e]
+    kinds = [event["type"] for event in events]
+    assert kinds[:3] == ["card_played", "penalty", "island_caught"]
+    kept, shown = (PRESENTER.event(event, "fr", NAMES) for event in events[1:3])
+    assert kept == "Les pieds dans le plat ! Bao prend une pénalité (1/4)."
+    assert shown == "Anne a l'île 18."
+    english = PRESENTER.event(events[1], "en", NAMES)
+    assert english == "Foot in it! Bao takes a penalty (1/4)."
+    # The island's holder and value are a memory game's reveal; the penalty is not.
+    assert fleeting_kinds("pieds-dans-le-plat", {"assisted": False}) == [
+        "island_caught",
+        "island_drawn",
+        "islands_shown",
+    ]
+    assert fleeting_kinds("pieds-dans-le-plat", {"assisted": True}) == []

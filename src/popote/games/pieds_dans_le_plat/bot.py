@@ -30,7 +30,7 @@ class IslandMemory:
                         self._remember(seat, island)
             elif kind == "island_drawn":
                 self._remember(event["seat"], event["island"])
-            elif kind == "penalty":
+            elif kind == "island_caught":
                 self._remember(event["holder"], event["island"])
 
     def _remember(self, seat: int, island: int) -> None:

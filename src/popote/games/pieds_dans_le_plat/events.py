@@ -41,8 +41,17 @@ def card_drawn(seat: int, card: int, pile: int) -> tuple[Event, Event]:
 
 
 @cache
-def penalty(seat: int, holder: int, island: int, penalties: int) -> FrozenDict:
-    return FrozenDict(type="penalty", seat=seat, holder=holder, island=island, penalties=penalties)
+def penalty(seat: int, penalties: int) -> FrozenDict:
+    """``seat`` takes its ``penalties``-th penalty card: public for good, as the card lies
+    before the player."""
+    return FrozenDict(type="penalty", seat=seat, penalties=penalties)
+
+
+@cache
+def island_caught(seat: int, holder: int, island: int) -> FrozenDict:
+    """``holder`` shows the island ``seat`` landed on: shown once, then held again (a memory
+    game's reveal, as ``islands_shown`` and ``island_drawn``)."""
+    return FrozenDict(type="island_caught", seat=seat, holder=holder, island=island)
 
 
 @cache

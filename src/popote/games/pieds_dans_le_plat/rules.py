@@ -26,6 +26,7 @@ from popote.games.pieds_dans_le_plat.events import (
     card_drawn,
     card_played,
     hand_dealt,
+    island_caught,
     island_drawn,
     islands_shown,
     penalty,
@@ -153,7 +154,7 @@ class PiedsState(GameState):
         events: list[Event] = [card_played(seat, card, total, up)]
         holder = self.holders.get(total)
         if holder is not None and holder != seat:
-            events.append(self._penalise(seat, holder))
+            events += self._penalise(seat, holder)
         elif total > TURN_ABOVE if up else total < TURN_BELOW:
             events.append(self._turn_around(seat))
         if not self.over:
@@ -241,11 +242,13 @@ class PiedsState(GameState):
 
     # --- the pieces of a turn ---------------------------------------------------------------
 
-    def _penalise(self, seat: int, holder: int) -> Event:
+    def _penalise(self, seat: int, holder: int) -> tuple[Event, Event]:
+        """The penalty, then the island that caused it, shown by its holder (two events: a
+        client may keep the first and only announce the second, docs/rules, 10)."""
         self.penalties[seat] += 1
         if self.penalties[seat] >= PENALTY_LIMIT:
             self._finish(EndReason.FOURTH_PENALTY)
-        return penalty(seat, holder, self.total, self.penalties[seat])
+        return penalty(seat, self.penalties[seat]), island_caught(seat, holder, self.total)
 
     def _turn_around(self, seat: int) -> Event:
         """The direction flips; the previous player in turn order (right-hand) draws an island."""

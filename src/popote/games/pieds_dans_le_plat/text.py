@@ -64,10 +64,10 @@ EVENT_TEXT: dict[str, Text] = {
         "{name} joue {card} : total {total}.", "{name} plays {card}: total {total}."
     ),
     "penalty": Text(
-        "Les pieds dans le plat ! {holder} a l'île {island}. {name} prend une pénalité "
-        "({penalties}/{limit}).",
-        "Foot in it! {holder} holds island {island}. {name} takes a penalty ({penalties}/{limit}).",
+        "Les pieds dans le plat ! {name} prend une pénalité ({penalties}/{limit}).",
+        "Foot in it! {name} takes a penalty ({penalties}/{limit}).",
     ),
+    "island_caught": Text("{holder} a l'île {island}.", "{holder} holds island {island}."),
     "island_drawn": Text(
         "Le sens change ({direction}). {name} pioche l'île {island} et la montre ({islands_left}).",
         "The direction changes ({direction}). {name} draws island {island} and shows it "

@@ -5,7 +5,7 @@ but kept neither in the log nor on screen, so the page is no better a memory tha
 of friends. Each entry names the option that turns the memory part off. See ``docs/web.md``.
 
 >>> fleeting_kinds("pieds-dans-le-plat", {"assisted": False})
-['island_drawn', 'islands_shown', 'penalty']
+['island_caught', 'island_drawn', 'islands_shown']
 >>> fleeting_kinds("pieds-dans-le-plat", {"assisted": True}), fleeting_kinds("bouillabaisse", {})
 ([], [])
 """
@@ -25,10 +25,11 @@ class Memory:
 
 
 MEMORY: dict[str, Memory] = {
-    # The islands: shown to all once when dealt or drawn, then held face down; a penalty
-    # names the island it fell on, which is the same reveal again.
+    # The islands: shown to all once when dealt, drawn, or caught by a penalty, then held
+    # face down. The penalty itself stays in the log: its card lies before the player for
+    # good (docs/rules/pieds-dans-le-plat.md, 10).
     "pieds-dans-le-plat": Memory(
-        frozenset({"islands_shown", "island_drawn", "penalty"}), unless="assisted"
+        frozenset({"islands_shown", "island_drawn", "island_caught"}), unless="assisted"
     ),
 }
 
