@@ -74,9 +74,11 @@ def test_a_rated_game_reaches_the_players_page_and_the_leaderboard(
     page.locator("#people").get_by_role("link", name="Maëlle").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Maëlle")
 
-    # The page's header knows whose games these are.
+    # The page's header leads to one's own games, and from there to one's public page.
     page.goto("/")
     page.get_by_role("link", name="Vos parties").click()
+    expect(page).to_have_url(re.compile("/me/games$"))
+    page.get_by_role("link", name=re.compile("^Votre page publique")).click()
     expect(page).to_have_url(re.compile(f"/players/{me}$"))
 
     # The leaderboard from the lobby: the person among the fixed-strength bots.

@@ -19,9 +19,11 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 import popote
 from popote.core.i18n import LANGUAGES, Lang
+from popote.core.picture import Face
 from popote.core.registry import get_game
 from popote.server.api import address_of, hub_of
 from popote.server.clocks import table_clock
+from popote.server.codes import shown
 from popote.server.errors import Refused
 from popote.server.hosts import Hosts, cross_site
 from popote.server.language import choose_lang
@@ -103,9 +105,37 @@ def game_card(name: str, lang: Lang) -> dict[str, Any]:
     }
 
 
+SHOWN_FACES = 3
+"""Cards drawn on a game's card in the lobby."""
+PICTURE_SEED = 7
+"""The deal whose opening hand shows each game in the lobby (any deal would do)."""
+
+
+@functools.cache
+def game_faces(name: str, lang: Lang) -> tuple[dict[str, Any], ...]:
+    """A few of the game's own cards, drawn by its presenter as on the table (the first
+    seat's opening hand at the fewest players, unlike cards first): the lobby's picture of
+    the game, drawn once per language."""
+    info = popote.game_info(name)
+    match = popote.new_match(name, info["min_players"], PICTURE_SEED)
+    names = [str(seat + 1) for seat in range(match.players)]
+    drawn = match.game.presenter.picture(match.view(0), [], lang, names)
+    faces = [face for pile in (drawn.hand if drawn else ()) for face in pile.cards]
+    chosen: list[Face] = []
+    for face in faces:  # unlike cards first...
+        if all((face.sign, face.tone) != (other.sign, other.tone) for other in chosen):
+            chosen.append(face)
+    chosen += [face for face in faces if face not in chosen]  # ...then any other
+    shown = [face for face in chosen if not face.down][:SHOWN_FACES]
+    return tuple({**face.as_json(), "wide": len(face.sign) > 2} for face in shown)
+
+
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, chosen: ReaderLang) -> Any:
-    games = [game_card(name, chosen) for name in popote.game_names()]
+    games = [
+        {**game_card(name, chosen), "faces": game_faces(name, chosen)}
+        for name in popote.game_names()
+    ]
     return render(request, chosen, "lobby.html", games=games)
 
 
@@ -167,6 +197,13 @@ def _seconds(value: float) -> str:
     return f"{value:g}"
 
 
+@router.get("/me/games", response_class=HTMLResponse)
+async def my_games_page(request: Request, chosen: ReaderLang) -> Any:
+    """The reader's own tables, drawn by the script from ``GET /api/v1/me/games``: the
+    token is the browser's, never sent with a page."""
+    return render(request, chosen, "games.html")
+
+
 @router.get("/rules/{name}", response_class=HTMLResponse)
 async def rules_page(request: Request, name: str, chosen: ReaderLang) -> Any:
     if name not in popote.game_names():
@@ -200,6 +237,10 @@ async def table_page(
         "fleeting": fleeting_kinds(row.game, row.options),
         "quick": quick,
         "levels": [[level, LEVEL_NAMES[level].get(chosen)] for level in levels_for(row.game)],
+        # Whoever may see this page may see the table: its code opens it no further, and
+        # its seats are drawn before this browser has an identity to connect with.
+        "code": shown(row.code) if row.code and row.state == "lobby" else None,
+        "described": table.describe(chosen),
     }
     return render(
         request,

@@ -181,6 +181,25 @@ PAGE: dict[str, Text] = {
         "Cette page a besoin de JavaScript pour jouer en direct.",
         "This page needs JavaScript to play live.",
     ),
+    # Inviting and coming back (invite.js, games.js, the lobby)
+    "code_join": Text("Rejoindre avec un code", "Join with a code"),
+    "code_label": Text(
+        "Code de la table (8 lettres et chiffres)", "Table code (8 letters and digits)"
+    ),
+    "code_go": Text("Rejoindre", "Join"),
+    "my_games": Text("Vos parties", "Your games"),
+    "my_running": Text("En cours et en attente", "Running and waiting"),
+    "my_finished": Text("Terminées", "Finished"),
+    "my_no_running": Text("Aucune table en cours.", "No table running."),
+    "my_public_page": Text(
+        "Votre page publique (notes, parties publiques)", "Your public page (ratings, public games)"
+    ),
+    "my_no_identity": Text(
+        "Ce navigateur n'a pas encore d'identité : entrez dans le salon avec un nom, et "
+        "vos parties viendront ici.",
+        "This browser has no identity yet: enter the lobby with a name, and your games "
+        "will come here.",
+    ),
 }
 
 CLOCK_NAMES: dict[str, Text] = {
@@ -286,6 +305,28 @@ SCRIPT: dict[str, Text] = {
         "À retenir (ne restera pas affiché) : {line}",
         "Remember this (it will not stay on screen): {line}",
     ),
+    # Inviting and coming back (invite.js, games.js, the lobby)
+    "back_to_seat": Text("Retour à votre place", "Back to your seat"),
+    "invite_heading": Text("Inviter à cette table", "Invite to this table"),
+    "invite_link": Text("Lien à partager", "Link to share"),
+    "copy_link": Text("Copier le lien", "Copy the link"),
+    "link_copied": Text("Lien copié.", "Link copied."),
+    "link_selected": Text(
+        "Le lien est sélectionné : Ctrl+C pour le copier.",
+        "The link is selected: Ctrl+C to copy it.",
+    ),
+    "invite_code": Text("Code à lire à voix haute :", "Code to read aloud:"),
+    "invite_code_hint": Text(
+        "Dans le salon, « Rejoindre avec un code » ouvre cette table.",
+        "In the lobby, “Join with a code” opens this table.",
+    ),
+    "sit_heading": Text("Une place vous attend", "A seat is waiting for you"),
+    "sit_with_name": Text("Votre nom", "Your name"),
+    "sit_seats": Text("À cette table : {seats}.", "At this table: {seats}."),
+    "seated": Text("Vous êtes assis.", "You are seated."),
+    "your_move": Text("à vous de jouer", "your turn"),
+    "their_move": Text("au tour des autres", "the others' turn"),
+    "seat_number": Text("place {seat}", "seat {seat}"),
 }
 
 

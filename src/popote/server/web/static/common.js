@@ -28,14 +28,16 @@ export function element(tag, text, attributes = {}) {
 }
 
 // Focus goes to the first of these that the page has (a heading made focusable, a field).
+// Says whether one did.
 export function focusFirst(...ids) {
   for (const id of ids) {
     const target = document.getElementById(id);
     if (target && !target.closest("[hidden]")) {
       target.focus();
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 // --- identity ----------------------------------------------------------------------------
@@ -81,8 +83,8 @@ export function showIdentity() {
     shown.hidden = !known;
     shown.textContent = where.textContent;
   }
-  if (known && identity.id) {
-    where.append(" ", element("a", words.your_games, { href: `/players/${identity.id}`, id: "your-games" }));
+  if (known) {
+    where.append(" ", element("a", words.your_games, { href: "/me/games", id: "your-games" }));
   }
   if (identity.token) where.append(" ", logOutButton());
 }
@@ -112,12 +114,26 @@ export async function learnIdentityId() {
 
 // A guest name is asked for once, however many things wait for it (the lobby itself and
 // each "sit" button); the page goes on when there is one, the focus on what comes next.
+// A table's invitation asks it in its own box (invite.js), which says so by `named`.
 let askingName = null;
+let named = null;
 
 export function needIdentity() {
   if (identity.token) return Promise.resolve();
-  askingName ??= askName();
+  askingName ??= new Promise((resolve) => {
+    named = resolve;
+    if (!focusFirst("sit-name")) askName();
+  });
   return askingName;
+}
+
+// A guest identity from a name: the lobby's name box and a table's invitation alike.
+export async function becomeGuest(name) {
+  identity.remember(await api("POST", "/guests", { name, lang }));
+  showIdentity();
+  askingName = null;
+  if (named) named();
+  named = null;
 }
 
 function askName() {
@@ -128,21 +144,15 @@ function askName() {
   }
   form.hidden = false;
   form.querySelector("input").focus();
-  return new Promise((resolve) => {
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const name = form.querySelector("input").value;
-      try {
-        identity.remember(await api("POST", "/guests", { name, lang }));
-        showIdentity();
-        if (!document.getElementById("guest-known")) form.remove();
-        askingName = null;
-        focusFirst("games-heading", "choices-heading", "players", "main");
-        resolve();
-      } catch (error) {
-        say(error.message, true);
-      }
-    });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await becomeGuest(form.querySelector("input").value);
+      if (!document.getElementById("guest-known")) form.remove();
+      focusFirst("games-heading", "choices-heading", "players", "main");
+    } catch (error) {
+      say(error.message, true);
+    }
   });
 }
 

@@ -6,6 +6,7 @@ import {
   api, chatLine, element, fill, focusFirst, identity, lang, learnIdentityId, needIdentity,
   page, say, showIdentity, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
+import { backToSeat, gamesPage, myGames } from "./games.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
 
@@ -41,8 +42,27 @@ async function lobbyPage() {
   }
   watchChat((text) => lobbySocket && lobbySocket.send(JSON.stringify({ type: "chat", text })));
   watchLobbyKeys();
+  watchCode();
   await listTables();
   if (identity.token) openLobbySocket();
+}
+
+// A table's short code, read aloud by whoever invites: it opens that table (a private one
+// through its code, never its invitation: docs/protocol.md).
+function watchCode() {
+  const form = document.getElementById("code-form");
+  const error = document.getElementById("code-error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const code = document.getElementById("table-code").value.trim();
+    try {
+      const found = await api("GET", `/codes/${encodeURIComponent(code)}`);
+      location.href = found.link;
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  });
 }
 
 // Digits open the game of that number (its table creation form); `t` goes to the chat and
@@ -91,12 +111,20 @@ function openLobbySocket() {
   });
 }
 
+// Your running tables (private ones too) come first, each with "Back to your seat".
+const mine = new Map();
+
 async function listTables() {
-  showTables(await api("GET", "/tables").catch(() => []));
+  const [tables, yours] = await Promise.all([api("GET", "/tables").catch(() => []), myGames()]);
+  mine.clear();
+  for (const entry of yours ? yours.playing : []) mine.set(entry.id, entry);
+  showTables(tables);
 }
 
 function showTables(tables) {
-  document.getElementById("tables").replaceChildren(...tables.map(tableItem));
+  const others = tables.filter((table) => !mine.has(table.id));
+  const items = [...[...mine.values()].map(tableItem), ...others.map(tableItem)];
+  document.getElementById("tables").replaceChildren(...items);
   noTables();
 }
 
@@ -110,6 +138,7 @@ function showTable(table) {
 }
 
 function dropTable(id) {
+  mine.delete(id); // over: it goes to "Your games"
   const shown = document.querySelector(`#tables [data-table="${CSS.escape(id)}"]`);
   if (shown) shown.remove();
   noTables();
@@ -132,6 +161,12 @@ function tableItem(table) {
   const seats = table.seats.map(seatWords).join(", ");
   item.append(element("p", fill(words.table_line, { title: table.title, state, terms: table.terms, seats }), { id: describedId }));
   const actions = element("p", null, { class: "links" });
+  item.append(actions);
+  const yours = mine.get(table.id);
+  if (yours) {
+    actions.append(backToSeat(yours, describedId));
+    return item;
+  }
   if (table.state === "lobby" && table.seats.some((seat) => seat.kind === "free")) {
     const sit = element("button", words.sit, { type: "button", "aria-describedby": describedId });
     sit.addEventListener("click", async () => {
@@ -147,7 +182,6 @@ function tableItem(table) {
   }
   const label = table.state === "lobby" ? words.open : words.watch;
   actions.append(element("a", label, { href: `/tables/${table.id}`, "aria-describedby": describedId }));
-  item.append(actions);
   return item;
 }
 
@@ -191,6 +225,6 @@ showIdentity();
 learnIdentityId();
 watchLanguageSwitch();
 followRememberedLanguage();
-const start = { lobby: lobbyPage, game: gamePage, replay: replayPage }[page.page];
+const start = { lobby: lobbyPage, game: gamePage, replay: replayPage, games: gamesPage }[page.page];
 if (start) start();
 else if (page.table) tablePage();

@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { showEnding } from "./ending.js";
 import { showHand } from "./hand.js";
-import { showInvite } from "./invite.js";
+import { afterSitting, showInvite, sitsByName } from "./invite.js";
 import { PictureView } from "./picture.js";
 import { Sounds } from "./sounds.js";
 import { Story } from "./story.js";
@@ -646,8 +646,10 @@ class TableClient {
   }
 }
 
+// A browser with no identity yet sees the table as the page was drawn; where a seat is
+// free, the invitation asks a name and seats it (invite.js), then the page connects; else
+// the name is asked at the top, as before.
 export async function tablePage() {
-  await needIdentity();
   const client = new TableClient(page);
   window.popoteTable = client;
   watchChat((text) => client.send({ type: "chat", text }));
@@ -661,5 +663,14 @@ export async function tablePage() {
     if (!typing(event)) client.key(event);
   });
   setInterval(() => client.tick(), 250);
+  if (!identity.token) {
+    client.showTable(page.described);
+    if (sitsByName(page.described)) {
+      await new Promise((resolve) => afterSitting(resolve));
+      focusFirst("choices-heading");
+    } else {
+      await needIdentity();
+    }
+  }
   client.connect();
 }
