@@ -1,9 +1,9 @@
 """The bots' thinking at a table with people is bounded between two decisions of a person
 (``ThinkingBudget``), and the table says which bot is thinking.
 
-The budget is tested with the seconds each search takes given, never timed: a search here
-takes exactly the seconds it was given (a loaded machine, where every search runs to its
-limit), so what the bots are given between two decisions is what the person waits.
+The budget is tested on a clock of the test's, never timed: a search here takes exactly the
+seconds it was given (a loaded machine, where every search runs to its limit), so what the
+bots are given between two decisions is what the person waits.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 import popote
 from popote.bots.registry import THINKING_SECONDS
-from popote.server.bots import TABLE_BUDGET, ThinkingBudget, Thought
+from popote.server.bots import TABLE_BUDGET, ThinkingBudget
 from popote.server.live import LiveTable
 from popote.server.models import Table
 from popote.server.seats import Seat
@@ -27,25 +27,43 @@ from tests.server.harness import Client, Server, open_table
 EXPERT = THINKING_SECONDS["expert"]
 
 
+class Clock:
+    """A clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def budget_of(total: float = 5.0, floor: float = 0.2) -> tuple[ThinkingBudget, Clock]:
+    clock = Clock()
+    return ThinkingBudget(total, floor, clock), clock
+
+
 def given(budget: ThinkingBudget, searches: int, limit: float = EXPERT) -> list[float]:
     """The seconds given to ``searches`` searches one after the other, each taking them all."""
+    clock = budget.clock
+    assert isinstance(clock, Clock)
     seconds = []
     for _ in range(searches):
         grant = budget.grant(limit)
         assert grant is not None
-        budget.spent(grant, grant.seconds)
+        clock.now += grant.seconds
+        budget.answered(grant)
         seconds.append(grant.seconds)
     return seconds
 
 
 def test_bots_alone_keep_their_level_limit() -> None:
-    budget = ThinkingBudget()
+    budget, _ = budget_of()
     budget.waiting([], 4)
     assert budget.grant(EXPERT) is None
 
 
 def test_the_searches_between_two_decisions_share_the_budget() -> None:
-    budget = ThinkingBudget(total=5.0, floor=0.2)
+    budget, _ = budget_of()
     budget.waiting([0], 4)
     assert given(budget, 4) == [1.25] * 4  # four bots expected, a quarter each
     assert given(budget, 3) == [0.0] * 3  # more than expected: nothing left to give
@@ -56,30 +74,31 @@ def test_the_searches_between_two_decisions_share_the_budget() -> None:
 
 
 def test_a_single_bot_keeps_its_level_limit() -> None:
-    budget = ThinkingBudget(total=5.0)
+    budget, _ = budget_of()
     budget.waiting([0], 1)
     assert given(budget, 1) == [EXPERT]
     assert given(budget, 1) == pytest.approx([5.0 - EXPERT])
 
 
 def test_a_quick_answer_leaves_its_time_to_the_next_bots() -> None:
-    budget = ThinkingBudget(total=5.0)
+    budget, clock = budget_of()
     budget.waiting([0], 4)
     first = budget.grant(EXPERT)
     assert first is not None and first.seconds == 1.25
-    budget.spent(first, 0.05)  # one legal action: answered at once
+    clock.now += 0.05  # one legal action: answered at once
+    budget.answered(first)
     assert given(budget, 1) == pytest.approx([4.95 / 3])
 
 
 def test_a_search_gets_the_floor_while_the_budget_holds_it() -> None:
-    budget = ThinkingBudget(total=5.0, floor=0.5)
+    budget, _ = budget_of(floor=0.5)
     budget.waiting([0], 20)
     assert given(budget, 9) == [0.5] * 9
     assert given(budget, 2) == [0.5, 0.0]
 
 
 def test_searches_running_together_share_what_is_left() -> None:
-    budget = ThinkingBudget(total=5.0, floor=0.2)
+    budget, _ = budget_of()
     budget.waiting([0], 2)
     grants = [budget.grant(EXPERT) for _ in range(3)]  # a window: three bots asked at once
     seconds = [grant.seconds for grant in grants if grant is not None]
@@ -87,7 +106,7 @@ def test_searches_running_together_share_what_is_left() -> None:
 
 
 def test_every_person_waits_at_most_the_budget() -> None:
-    budget = ThinkingBudget(total=5.0, floor=0.2)
+    budget, _ = budget_of()
     budget.waiting([0, 2], 2)
     given(budget, 1)
     budget.decided(0)  # seat 0's wait starts again; seat 2 still waits for the first bot
@@ -95,12 +114,13 @@ def test_every_person_waits_at_most_the_budget() -> None:
 
 
 def test_a_search_begun_before_a_decision_is_not_paid_from_the_next_wait() -> None:
-    budget = ThinkingBudget(total=5.0)
+    budget, clock = budget_of()
     budget.waiting([0], 1)
     early = budget.grant(EXPERT)
     assert early is not None
     budget.decided(0)
-    budget.spent(early, early.seconds)
+    clock.now += early.seconds
+    budget.answered(early)
     assert given(budget, 1) == [EXPERT]
 
 
@@ -119,10 +139,12 @@ class Store:
 
 
 class Bots:
-    """Bots that record the limit each search is given and take exactly that long."""
+    """Bots that record the limit each search is given and take exactly that long (on the
+    table's budget's clock; a search without a limit, its level's)."""
 
     def __init__(self) -> None:
         self.limits: list[float | None] = []
+        self.clock = Clock()
 
     async def choose(
         self,
@@ -132,14 +154,14 @@ class Bots:
         seat: int,
         level: str,
         limit: float | None = None,
-    ) -> Thought:
+    ) -> dict[str, Any]:
         self.limits.append(limit)
         await asyncio.sleep(0)
+        self.clock.now += EXPERT if limit is None else limit
         match = popote.replay(
             record["game"], record["players"], record["seed"], record["options"], record["history"]
         )
-        action = random.Random(len(record["history"])).choice(match.legal_actions(seat))
-        return Thought(dict(action), EXPERT if limit is None else limit)
+        return dict(random.Random(len(record["history"])).choice(match.legal_actions(seat)))
 
 
 class Host:
@@ -192,7 +214,9 @@ def stir_fry_table(seats: list[Seat]) -> tuple[LiveTable, Bots]:
         owner=1,
         state="lobby",
     )
-    return LiveTable(host, row, seats), host.bots  # type: ignore[arg-type]
+    table = LiveTable(host, row, seats)  # type: ignore[arg-type]
+    table._budget = ThinkingBudget(clock=host.bots.clock)
+    return table, host.bots
 
 
 async def settle(table: LiveTable, done: Callable[[], bool]) -> None:
@@ -222,7 +246,7 @@ async def waits_of_a_person(decisions: int) -> tuple[list[float], list[int]]:
         assert match is not None
         if match.over:
             break
-        sums.append(sum(limit or 0.0 for limit in bots.limits))
+        sums.append(sum(EXPERT if limit is None else limit for limit in bots.limits))
         counts.append(len(bots.limits))
         bots.limits.clear()
         table.submit(0, me.choice(match.legal_actions(0)), None, False, Me())

@@ -27,11 +27,11 @@ import sys
 import threading
 import time
 from collections import Counter, OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 import popote
 from popote.bots.search import SearchBot
@@ -56,13 +56,6 @@ _worlds: OrderedDict[tuple[str, int, str], tuple[Match, Bot, float | None]] = Or
 """Each worker's last matches rebuilt, with their bot and its level's own time limit."""
 
 
-class Thought(NamedTuple):
-    """A bot's answer, and the seconds its worker spent on it (rebuilding the match too)."""
-
-    action: dict[str, Any]
-    seconds: float
-
-
 def think(
     table: str, record: dict[str, Any], seat: int, level: str, limit: float | None = None
 ) -> dict[str, Any]:
@@ -77,15 +70,6 @@ def think(
     if isinstance(bot, SearchBot):
         bot.time_limit = own_limit if limit is None else limit
     return dict(bot.choose(match))
-
-
-def timed_think(
-    table: str, record: dict[str, Any], seat: int, level: str, limit: float | None = None
-) -> Thought:
-    """:func:`think`, and how long it took in the worker (what the table's budget pays)."""
-    started = time.perf_counter()
-    action = think(table, record, seat, level, limit)
-    return Thought(action, time.perf_counter() - started)
 
 
 def _world(
@@ -179,9 +163,11 @@ class _Wait:
 
 @dataclass(frozen=True)
 class Grant:
-    """The seconds given to one bot's search, and the waits ((seat, epoch)) that pay it."""
+    """The seconds given to one bot's search, when it was asked, and the waits ((seat,
+    epoch)) that pay for it."""
 
     seconds: float
+    asked: float
     waits: tuple[tuple[int, int], ...] = field(default=())
 
 
@@ -191,13 +177,20 @@ class ThinkingBudget:
     likely before their next decision (as many as last time); a search gets its share of
     what is left, at least ``floor`` while that much is left, never more than its level's
     limit nor than what is left once the searches still running are counted. It pays the
-    seconds it took (a quick answer leaves the rest to the next bots). The worst wait pays
-    for all, so every person's wait stays within ``total``. No person: no bound here (each
-    level keeps its own limit)."""
+    seconds from its question to its answer by ``clock``, as the person waited them (a
+    worker to wait for and the messages included; a quick answer leaves the rest to the
+    next bots). The worst wait pays for all, so every person's wait stays within ``total``.
+    No person: no bound here (each level keeps its own limit)."""
 
-    def __init__(self, total: float = TABLE_BUDGET, floor: float = THINKING_FLOOR) -> None:
+    def __init__(
+        self,
+        total: float = TABLE_BUDGET,
+        floor: float = THINKING_FLOOR,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total = total
         self.floor = floor
+        self.clock = clock
         self._waits: dict[int, _Wait] = {}
         self._reserved = 0.0
         """Seconds granted to the searches still running."""
@@ -228,20 +221,22 @@ class ThinkingBudget:
             seconds = min(seconds, left, max(self.floor, share))
             wait.started += 1
         self._reserved += seconds
-        return Grant(seconds, tuple((seat, wait.epoch) for seat, wait in self._waits.items()))
+        waits = tuple((seat, wait.epoch) for seat, wait in self._waits.items())
+        return Grant(seconds, self.clock(), waits)
 
-    def spent(self, grant: Grant, seconds: float) -> None:
-        """The search ``grant`` was for took ``seconds``: the waits it fell in pay them."""
+    def answered(self, grant: Grant) -> None:
+        """The search ``grant`` was for answered: the waits it fell in pay its seconds."""
+        took = self.clock() - grant.asked
         self._reserved = max(0.0, self._reserved - grant.seconds)
         for seat, epoch in grant.waits:
             wait = self._waits.get(seat)
             if wait is not None and wait.epoch == epoch:
-                wait.spent += seconds
+                wait.spent += took
 
 
 Question = tuple[str, dict[str, Any], int, str, float | None]
 """``think``'s arguments: table, record, seat, level, time limit."""
-Answer = asyncio.Future[Thought]
+Answer = asyncio.Future[dict[str, Any]]
 Job = tuple[Question, Answer]
 
 
@@ -264,7 +259,7 @@ class Lane:
         seat: int,
         level: str,
         limit: float | None = None,
-    ) -> Thought:
+    ) -> dict[str, Any]:
         answer: Answer = asyncio.get_running_loop().create_future()
         self.queue.push(owner, table, ((table, record, seat, level, limit), answer))
         self._dispatch()
@@ -294,13 +289,13 @@ class Lane:
             self.queue.finish(owner, time.monotonic() - started)
             self._dispatch()
 
-    async def _think(self, question: Question) -> Thought:
+    async def _think(self, question: Question) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), timed_think, *question)
+            return await loop.run_in_executor(self._executor(), think, *question)
         except BrokenProcessPool:
             self._pool = None
-            return await loop.run_in_executor(self._executor(), timed_think, *question)
+            return await loop.run_in_executor(self._executor(), think, *question)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -341,7 +336,7 @@ class BotPool:
         seat: int,
         level: str,
         limit: float | None = None,
-    ) -> Thought:
+    ) -> dict[str, Any]:
         """What the bot of ``level`` plays; a search thinks at most ``limit`` seconds (None:
         its level's own limit, :data:`popote.bots.registry.THINKING_SECONDS`)."""
         lane = self.quick if level in QUICK_LEVELS else self.search

@@ -444,16 +444,18 @@ class LiveTable:
 
     async def _think(self, seat: int, level: str, asked: Match) -> None:
         grant = self._grant(level)
-        seconds = None if grant is None else grant.seconds
         if level not in QUICK_LEVELS:
             self._searching.add(seat)
             self._tell_searching()
         try:
-            thought = await self.host.bots.choose(
-                self.row.owner, self.id, asked.to_record(), seat, level, seconds
+            action: Any = await self.host.bots.choose(
+                self.row.owner,
+                self.id,
+                asked.to_record(),
+                seat,
+                level,
+                None if grant is None else grant.seconds,
             )
-            action: Any = thought.action
-            seconds = thought.seconds
         except Exception:
             log.exception("bot failed at table %s seat %s", self.id, seat)
             action = asked.legal_actions(seat)[0]
@@ -462,7 +464,7 @@ class LiveTable:
             self._searching.discard(seat)
             self._tell_searching()
             if grant is not None:
-                self._budget.spent(grant, grant.seconds if seconds is None else seconds)
+                self._budget.answered(grant)
         match = self.match
         if match is None or match.over or seat not in match.to_act or self._bot_level(seat) is None:
             return
