@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from benchmarks import (
+    bot_wait,
     equal_time,
     instructions,
     lounge_attack,
@@ -204,3 +205,13 @@ def test_the_table_page_benchmark_measures_bytes_and_the_time_to_play(
     assert row["total"]["transfer"] >= row["kinds"]["js"]["transfer"] > 0
     assert figures["commit"] != "unknown"
     assert "pieds-dans-le-plat | 2 |" in capsys.readouterr().out
+
+
+def test_the_bot_wait_benchmark_times_a_person_s_waits_for_search_bots(tmp_path: Path) -> None:
+    written = tmp_path / "wait.json"
+    tiny = ["--decisions", "2", "--players", "3", "--level", "difficile"]
+    bot_wait.main([*tiny, "--json", str(written)])
+    figures = json.loads(written.read_text())
+    assert figures["waits"] == 2 and len(figures["all_s"]) == 2
+    assert 0 < figures["median_s"] <= figures["max_s"]
+    assert figures["level"] == "difficile" and figures["source"] == "this checkout"
