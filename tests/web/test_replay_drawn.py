@@ -152,6 +152,11 @@ def test_the_replay_draws_the_table_of_each_step(page: Page, table: str) -> None
     expect(page.locator("#replay-lines")).to_contain_text("Coup 3 sur")
     text = page.locator("#table-panel")
     assert area(text) <= 1
+    for size in (LAPTOP, PHONE):
+        page.set_viewport_size(size)
+        in_view(page, page.locator(".replay-nav"))
+        in_view(page, felt.locator(".tabletop"))
+    page.set_viewport_size(LAPTOP)
     switch = page.get_by_role("button", name="Vue texte (la table et les mains)")
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
