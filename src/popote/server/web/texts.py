@@ -299,8 +299,20 @@ SCRIPT: dict[str, Text] = {
     ),
     "created": Text("Table créée.", "Table created."),
     "results": Text("Résultat", "Result"),
-    "standing": Text("{name} : {score}", "{name}: {score}"),
-    "winner": Text("{line} (gagnant)", "{line} (winner)"),
+    # The end of a game (ending.js)
+    "sheet": Text("Feuille de score", "Score sheet"),
+    "sheet_lowest": Text(
+        "Feuille de score (le plus petit total gagne)", "Score sheet (the lowest total wins)"
+    ),
+    "sheet_rank": Text("Rang", "Rank"),
+    "sheet_player": Text("Joueur", "Player"),
+    "sheet_round": Text("Manche {n}", "Round {n}"),
+    "sheet_total": Text("Total", "Total"),
+    "sheet_winner": Text("gagnant", "winner"),
+    "rematch": Text("Revanche", "Rematch"),
+    "rematch_offered": Text(
+        "Revanche proposée par {name} : s'asseoir", "Rematch offered by {name}: sit down"
+    ),
     "memory": Text(
         "À retenir (ne restera pas affiché) : {line}",
         "Remember this (it will not stay on screen): {line}",

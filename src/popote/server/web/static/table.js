@@ -5,7 +5,7 @@ import {
   api, chatLine, chatText, element, fill, focusFirst, identity, lang, needIdentity, page, say,
   showChatLine, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
-import { showEnding } from "./ending.js";
+import { offerRematch, showEnding } from "./ending.js";
 import { showHand } from "./hand.js";
 import { afterSitting, showInvite, sitsByName } from "./invite.js";
 import { PictureView } from "./picture.js";
@@ -146,6 +146,7 @@ class TableClient {
       notice: () => this.notice(message),
       chat: () => this.chat(message),
       results: () => this.results(message),
+      rematch: () => offerRematch(message),
       ack: () => this.pending.delete(message.action_id),
       error: () => this.refused(message),
     }[message.type];

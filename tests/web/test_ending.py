@@ -1,0 +1,186 @@
+"""The end of a game as a player sees it: a banner naming the winner (the side, in Boom
+Badaboom), the score sheet round by round whose totals are the server's, numbers with a
+true minus sign, on a laptop and a phone; and "Revanche", which seats the same people and
+bots at a new table that starts by itself."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.server.harness import Server
+from tests.web.browser import (
+    PHONE,
+    check_axe,
+    create_table,
+    enter,
+    open_page,
+    over,
+    screenshot,
+    started,
+)
+
+LAPTOP = {"width": 1366, "height": 768}
+SEED = 1
+MINUS = "\u2212"
+
+
+def results_of(page: Page, table: str) -> dict[str, Any]:
+    answer = page.request.get(f"/api/v1/tables/{table}/results")
+    assert answer.ok, answer.text()
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def in_view(page: Page, target: Locator) -> None:
+    """``target`` is shown whole inside the window, the page not scrolled sideways."""
+    expect(target).to_be_visible()
+    box = target.bounding_box()  # relative to the window, as it shows now
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (box, size)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (box, size)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= size["width"], f"the page scrolls sideways: {wide} px"
+
+
+ASKED = """() => {
+  const table = window.popoteTable;
+  const menu = table.menus[table.menus.length - 1];
+  const asked = table.state && table.state.decision && table.shown !== null && menu;
+  return asked ? [table.state.index, menu.entries.length] : null;
+}"""
+
+
+def finish(*pages: Page, limit: float = 300.0) -> None:
+    """Take the menu's first choice by keyboard ("1", and Enter from ten choices on) at each
+    decision of each page's seat until the game is over, as keyboard players may."""
+    deadline = time.monotonic() + limit
+    while not over(pages[0]):
+        assert time.monotonic() < deadline, f"not over: {pages[0].locator('#status').inner_text()}"
+        asked = [(page, page.evaluate(ASKED)) for page in pages]
+        waiting = [(page, found) for page, found in asked if found is not None]
+        if not waiting:
+            pages[0].wait_for_timeout(100)
+        for page, (index, count) in waiting:
+            page.keyboard.press("1")
+            if count >= 10:
+                page.keyboard.press("Enter")
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(
+                    "(index) => window.popoteTable.state.index > index", arg=index, timeout=5000
+                )
+
+
+def settled(page: Page) -> None:
+    """Every card's motion over (a card fading in is not yet its colour), then axe."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((motion) => motion.playState !== 'running')"
+    )
+    check_axe(page)
+
+
+def shown(value: float) -> str:
+    return MINUS + str(-value) if value < 0 else str(value)
+
+
+def test_the_banner_and_the_sheet_of_twelve_at_bouillabaisse(
+    browser: Browser, server: Server
+) -> None:
+    page = open_page(browser, server, "fr", viewport=LAPTOP)  # type: ignore[arg-type]
+    enter(page, "Maëlle")
+    table = create_table(page, "bouillabaisse", 12, 11, {"decks": "one"}, seed=SEED)
+    started(page)
+    finish(page)
+    results = results_of(page, table)
+
+    banner = page.get_by_role("heading", name=results["headline"])
+    in_view(page, banner)
+    expect(page.locator("#result-heading")).to_be_focused()
+    winners = [e["name"] for e in results["standings"] if e["won"]]
+    assert winners and all(name in results["headline"] for name in winners)
+
+    sheet = page.get_by_role("table", name=re.compile("Feuille de score"))
+    expect(sheet).to_contain_text("le plus petit total gagne")  # Bouillabaisse: lowest wins
+    headers = sheet.locator("thead th").all_inner_texts()
+    assert headers == ["Joueur", "Rang", *[f"Manche {n}" for n in range(1, 7)], "Total"]
+    rows = sheet.locator("tbody tr")
+    expect(rows).to_have_count(12)
+    by_name = {row["name"]: row for row in results["sheet"]["rows"]}
+    scores = {e["name"]: e["score"] for e in results["standings"]}
+    for index in range(12):
+        row = rows.nth(index)
+        name = row.locator("th").inner_text().removesuffix(" (gagnant)")
+        cells = row.locator("td").all_inner_texts()
+        expected = by_name[name]
+        assert cells[1:] == [shown(p) for p in expected["points"]] + [shown(scores[name])]
+        assert expected["total"] == scores[name] == sum(expected["points"])
+    numbers = sheet.locator("td").all_inner_texts()
+    assert any(text.startswith(MINUS) for text in numbers), "no negative number in this deal"
+    assert not any(re.match(r"-\d", text) for text in numbers)
+    settled(page)
+    screenshot(page, "ending-bouillabaisse-laptop")
+
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+    in_view(page, banner)
+    box = page.locator("#result .sheet-box")
+    expect(box).to_be_visible()
+    screenshot(page, "ending-bouillabaisse-phone")
+
+
+def test_boom_badaboom_names_the_side_that_won_in_english(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server, "en", viewport=PHONE)
+    enter(page, "Rowan")
+    table = create_table(page, "boom-badaboom", 3, 2, {"difficulty": "cupcake"}, seed=SEED)
+    started(page)
+    finish(page)
+    results = results_of(page, table)
+    side = results["result"]["winning_side"]
+    words = {"patissiers": "The Bakers win.", "farceurs": "The Pranksters win."}
+    words["glouton"] = "The Glutton wins."
+    banner = page.get_by_role("heading", name=words[side])
+    in_view(page, banner)
+    sheet = page.get_by_role("table", name="Score sheet")
+    expect(sheet.locator("thead th")).to_have_text(["Player", "Rank", "Total"])
+    settled(page)
+    screenshot(page, "ending-boom-phone")
+
+
+def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
+    browser: Browser, server: Server
+) -> None:
+    anne = open_page(browser, server, "fr")
+    enter(anne, "Anne")
+    old = create_table(anne, "pieds-dans-le-plat", 3, 1, seed=SEED)
+    bao = open_page(browser, server, "en")
+    enter(bao, "Bao")
+    bao.locator("#tables li", has_text="Anne").get_by_role("button", name="Sit down").click()
+    bao.wait_for_url(re.compile(f"/tables/{old}"))
+    started(anne)
+    finish(anne, bao)
+    for page in (anne, bao):
+        expect(page.locator("#status")).to_have_text(re.compile("terminée|is over"))
+    seats_before = anne.locator("#seats li").all_inner_texts()
+
+    anne.get_by_role("button", name="Revanche", exact=True).click()
+    anne.wait_for_url(re.compile(r"/tables/(?!" + re.escape(old) + ")"))
+    new = anne.url.rsplit("/", 1)[1].split("?")[0]
+    offer = bao.get_by_role("button", name="Rematch offered by Anne (guest): sit down")
+    expect(offer).to_be_visible()
+    settled(bao)
+    offer.click()
+    bao.wait_for_url(re.compile(f"/tables/{new}"))
+    started(anne)
+    for page in (anne, bao):
+        expect(page.locator("#status")).not_to_have_text(re.compile("pas commencé|not started"))
+        expect(page.locator("#seats li")).to_have_count(3)
+    assert anne.locator("#seats li").all_inner_texts()[1] == seats_before[1]  # the same bot
+    for name in ("Anne", "Bao"):
+        expect(anne.locator("#seats")).to_contain_text(name)
+    settled(anne)
