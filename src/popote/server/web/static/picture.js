@@ -6,9 +6,11 @@
 
 import { element, fill, words } from "./common.js";
 
-const MOTION_MS = 260;
+const MOTION_MS = 260; // every motion is shorter than 300 ms, and only cosmetic
 const MANY = 6; // from this many seats on, the seats are drawn smaller
-const LONG = 12; // a caption longer than this widens its card ("Cuisine en désordre")
+const FEW = 4; // up to this many seats, the seats are drawn wider
+const SMALLEST = 0.3; // the felt's content is scaled down to this at most
+const HALVINGS = 7; // fit() finds its scale to within 1 %
 const BACKS_SHOWN = 3; // a stack shows at most this many backs, its count written beside
 const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -37,7 +39,6 @@ function face(card, interactive) {
     // A word or two printed at the bottom ("Chaleur"): part of the name, so not read again.
     if (card.title) {
       node.classList.add("titled");
-      if ([...card.title.replaceAll("\u00ad", "")].length > LONG) node.classList.add("long");
       node.append(element("span", card.title, { class: "pc-title", "aria-hidden": "true" }));
     }
   }
@@ -49,6 +50,11 @@ function face(card, interactive) {
 function pile(part, play) {
   const box = element("div", null, { class: `pile${part.spread ? " spread" : " stack"}`, role: "group" });
   if (part.label) box.setAttribute("aria-label", part.label);
+  // The manche's rule: a plaque with its ribbon, not a card in play (its label says it too).
+  if (part.role === "rule") {
+    box.classList.add("rule");
+    box.append(element("p", words.rule_ribbon, { class: "rule-ribbon", "aria-hidden": "true" }));
+  }
   const cards = element("div", null, { class: "pile-cards" });
   const hidden = part.count - part.cards.length;
   // The backs first: a stack's shown card (a discard pile's top) lies on them.
@@ -72,7 +78,7 @@ function track(part) {
   const scale = element("div", null, { class: "track-scale", "aria-hidden": "true" });
   const span = Math.max(1, part.high - part.low);
   const at = (value) => `${(100 * (Math.min(part.high, Math.max(part.low, value)) - part.low)) / span}%`;
-  for (const mark of part.marks) {
+  part.marks.forEach((mark, place) => {
     if (mark.upto !== null && mark.upto !== undefined) {
       const zone = element("span", null, { class: `track-zone tone-${mark.tone}` });
       zone.style.left = at(mark.value);
@@ -81,9 +87,10 @@ function track(part) {
     } else {
       const token = element("span", String(mark.value), { class: `track-token tone-${mark.tone}` });
       token.style.left = at(mark.value);
+      token.dataset.flip = `track:${part.label}:${place}`; // it slides along its track
       scale.append(token);
     }
-  }
+  });
   const ends = element("div", null, { class: "track-ends", "aria-hidden": "true" });
   ends.append(element("span", String(part.low)), element("span", String(part.high)));
   const legend = element("ul", null, { class: "track-legend" });
@@ -112,15 +119,71 @@ function partNode(part, play) {
   return part.kind === "track" ? track(part) : pile(part, play);
 }
 
-// The felt grows until the centre fits between the seats hanging from its top edge and
-// those standing on its bottom edge (seats sit on 5% to 95% of its height).
-function fit(felt, centre) {
-  felt.style.minHeight = "";
-  if (getComputedStyle(centre).position !== "absolute") return; // a phone: all in rows
-  const tallest = Math.max(0, ...[...felt.querySelectorAll(".seat-box")].map((node) => node.offsetHeight));
-  const needed = (centre.offsetHeight + 2 * tallest + 24) / 0.9;
-  if (needed > felt.offsetHeight) felt.style.minHeight = `${Math.ceil(needed)}px`;
+// Whether two boxes share more than a pixel.
+function meet(one, two) {
+  return one.left < two.right - 1 && two.left < one.right - 1 && one.top < two.bottom - 1 && two.top < one.bottom - 1;
 }
+
+// Whether anything on the ring covers anything else (a seat, a card before a seat, the
+// centre) or leaves the felt.
+function crowded(inner) {
+  const whole = inner.getBoundingClientRect();
+  const boxes = [...inner.querySelectorAll(".seat-box, .by-seat, .centre")].map((node) => node.getBoundingClientRect());
+  const out = boxes.some((box) => box.left < whole.left - 1 || box.right > whole.right + 1
+    || box.top < whole.top - 1 || box.bottom > whole.bottom + 1);
+  return out || boxes.some((box, at) => boxes.slice(at + 1).some((other) => meet(box, other)));
+}
+
+// The felt keeps the height the screen leaves it; what lies on it is laid out on a larger
+// sheet scaled down, as little as can be, until nothing covers anything (the ring) or all
+// of it fits (a phone's rows): the largest scale that does, found by halving.
+function fit(felt) {
+  const inner = felt && felt.querySelector(".felt-inner");
+  if (!inner || !felt.clientWidth || !felt.clientHeight) return;
+  const width = felt.clientWidth;
+  const height = felt.clientHeight;
+  const ring = getComputedStyle(inner.querySelector(".centre")).position === "absolute";
+  const fits = (scale) => {
+    inner.style.width = `${width / scale}px`;
+    inner.style.height = ring ? `${height / scale}px` : "";
+    inner.style.transform = scale < 1 ? `scale(${scale})` : "";
+    return ring ? !crowded(inner) : inner.offsetHeight <= height / scale + 1;
+  };
+  if (fits(1)) return;
+  let [low, high] = [SMALLEST, 1];
+  for (let step = 0; step < HALVINGS; step += 1) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  fits(low);
+}
+
+// The game screen's height: the window less what stands above the play area (the site's
+// header, the table's title line, an invitation).
+export function fitScreen() {
+  const play = document.getElementById("play");
+  if (!play) return;
+  const top = play.getBoundingClientRect().top + window.scrollY;
+  document.documentElement.style.setProperty("--play-top", `${Math.round(top)}px`);
+}
+
+// Every action a card of the drawing plays (its one action or its several ways), as keys:
+// the menu's entries for them need no button of their own on screen.
+export function cardActions(picture) {
+  const found = new Set();
+  if (!picture) return found;
+  const parts = [...picture.centre, ...picture.hand, ...picture.seats.flatMap((seat) => seat.parts)];
+  for (const part of parts) {
+    for (const card of part.cards || []) {
+      if (card.plays) found.add(key(card.plays));
+      for (const action of ways(card)) found.add(key(action));
+    }
+  }
+  return found;
+}
+
+export { key as actionKey };
 
 export class PictureView {
   constructor(panel, onPlay) {
@@ -131,10 +194,32 @@ export class PictureView {
     this.ways = element("div", null, { id: "picture-ways", class: "picture-ways", role: "group" });
     this.ways.hidden = true;
     this.menu = null; // the decision's menu, whose labels name a card's several ways
-    window.addEventListener("resize", () => {
-      const felt = this.panel.querySelector(".tabletop");
-      if (felt) fit(felt, felt.querySelector(".centre"));
-    });
+    this.last = null; // the picture drawn last: where a trick went, which pile was drawn from
+    // The felt's size follows the window, the prompt, the hand: its content is fitted again.
+    this.watch = new ResizeObserver(() => this.refit());
+    const head = document.querySelector(".screen-head");
+    if (head) new ResizeObserver(() => fitScreen()).observe(head);
+    const invite = document.getElementById("invite");
+    if (invite) new ResizeObserver(() => fitScreen()).observe(invite);
+    window.addEventListener("resize", () => fitScreen());
+    fitScreen();
+  }
+
+  refit() {
+    fit(this.panel.querySelector(".tabletop"));
+  }
+
+  // The seats' marks that change without a new state: a bot thinking (protocol: the table's
+  // seats may say `thinking`).
+  mark(table) {
+    for (const node of this.panel.querySelectorAll(".seat-box")) {
+      const info = table && table.seats[Number(node.dataset.seat)];
+      const line = node.querySelector(".seat-thinking");
+      if (Boolean(info && info.thinking) === Boolean(line)) continue;
+      if (line) line.remove();
+      else node.querySelector(".seat-name").after(thinking());
+    }
+    this.refit();
   }
 
   // `table`: the server's seats (names, kinds); `seat`: this page's; `turn`: seats to act;
@@ -147,7 +232,8 @@ export class PictureView {
     const before = this.positions();
     const mine = seat === null || seat === undefined ? 0 : seat;
     const count = picture.seats.length;
-    const felt = element("div", null, { class: `tabletop${count > MANY ? " many" : ""}` });
+    const felt = element("div", null, { class: `tabletop${count > MANY ? " many" : ""}${count <= FEW ? " few" : ""}` });
+    const inner = element("div", null, { class: "felt-inner" });
     const centre = element("div", null, { class: "centre" });
     const placed = element("div", null, { class: "placed" });
     const around = (n) => {
@@ -179,7 +265,8 @@ export class PictureView {
       node.style.setProperty("--ty", `${-50 - 50 * Math.sin(angle)}%`);
       seats.append(node);
     }
-    felt.append(seats, placed, centre);
+    inner.append(seats, placed, centre);
+    felt.append(inner);
     const hand = element("div", null, { class: "own-hand", role: "group", "aria-label": words.your_hand_drawn });
     for (const part of picture.hand) {
       if (!part.cards.length) continue;
@@ -189,8 +276,12 @@ export class PictureView {
     this.ways.replaceChildren();
     this.panel.querySelector(".picture").replaceChildren(felt, hand, this.why, this.ways);
     this.why.textContent = "";
-    fit(felt, centre);
-    this.move(before);
+    fitScreen();
+    fit(felt);
+    this.watch.disconnect();
+    this.watch.observe(felt);
+    this.move(before, picture);
+    this.last = picture;
   }
 
   seat(seatPicture, { table, mine, turn, clock, play }) {
@@ -204,6 +295,7 @@ export class PictureView {
     const node = element("li", null, { class: `seat-box${playing ? " turn" : ""}${seatPicture.seat === mine ? " me" : ""}` });
     node.dataset.seat = String(seatPicture.seat);
     node.append(element("p", name, { class: "seat-name" }));
+    if (info && info.thinking) node.append(thinking());
     if (facts.length) node.append(element("p", facts.join(", "), { class: "seat-kind" }));
     if (playing) {
       const left = clock[String(seatPicture.seat)];
@@ -291,7 +383,8 @@ export class PictureView {
     return node;
   }
 
-  // Where each card (by name) and seat lay before a redraw, for the motion after it.
+  // Where each card (by name), seat and pile lay before a redraw, for the motion after it,
+  // and the cards on the table as they looked (a trick taken flies to its winner).
   positions() {
     const seen = new Map();
     this.doubled = new Set(); // names on several cards: no telling which went where
@@ -302,20 +395,30 @@ export class PictureView {
     for (const node of this.panel.querySelectorAll(".seat-box")) {
       seen.set(`seat:${node.dataset.seat}`, node.getBoundingClientRect());
     }
+    for (const node of this.panel.querySelectorAll(".centre > .pile.stack")) {
+      seen.set(`pile:${node.getAttribute("aria-label")}`, node.getBoundingClientRect());
+    }
+    this.onTable = [...this.panel.querySelectorAll(".centre .pc[data-flip], .placed .pc[data-flip]")]
+      .map((node) => ({ node, box: node.getBoundingClientRect() }));
     return seen;
   }
 
   // FLIP: a card that was elsewhere glides from there; a card played before a seat comes
-  // from that seat. No motion for whoever asks for none.
-  move(before) {
+  // from that seat; a new card in the hand comes from the pile drawn from; the cards gone
+  // from the table fly to the seat that took them. The page is already drawn: the motion
+  // only shows it, never waits. No motion for whoever asks for none.
+  move(before, picture) {
     if (still() || !before.size) return;
     const now = [...this.panel.querySelectorAll("[data-flip]")];
     const twice = new Set(now.map((node) => node.dataset.flip).filter((name, at, all) => all.indexOf(name) !== at));
+    const drawnFrom = this.drawnFrom(picture);
     for (const node of now) {
       if (twice.has(node.dataset.flip) || this.doubled.has(node.dataset.flip)) continue;
       const here = node.getBoundingClientRect();
       const by = node.closest(".by-seat");
-      const was = before.get(node.dataset.flip) || (by && before.get(`seat:${by.dataset.seat}`));
+      const mine = node.closest(".own-hand");
+      const was = before.get(node.dataset.flip) || (by && before.get(`seat:${by.dataset.seat}`))
+        || (mine && drawnFrom && before.get(`pile:${drawnFrom}`));
       if (!was) continue;
       const dx = was.left - here.left;
       const dy = was.top - here.top;
@@ -325,5 +428,60 @@ export class PictureView {
         { duration: MOTION_MS, easing: "ease-out" },
       );
     }
+    this.taken(before, picture);
   }
+
+  // The centre's stack that has fewer cards than before (the one a card was drawn from).
+  drawnFrom(picture) {
+    if (!this.last) return null;
+    const counts = new Map(this.last.centre.map((part) => [part.label, part.count]));
+    const fewer = picture.centre.find((part) => counts.has(part.label) && part.count < counts.get(part.label));
+    return fewer ? fewer.label : null;
+  }
+
+  // The seat whose piles grew while cards left the table: the trick's winner.
+  winner(picture) {
+    if (!this.last) return null;
+    const held = (seat) => seat.parts.reduce((sum, part) => sum + part.count, 0);
+    const was = new Map(this.last.seats.map((seat) => [seat.seat, held(seat)]));
+    const grew = picture.seats.find((seat) => was.has(seat.seat) && held(seat) > was.get(seat.seat));
+    return grew ? grew.seat : null;
+  }
+
+  // The cards gone from the table fly, as copies nobody reads, to the seat that took them.
+  taken(before, picture) {
+    const gone = (this.onTable || []).filter(({ node }) =>
+      !this.panel.querySelector(`[data-flip="${CSS.escape(node.dataset.flip)}"]`));
+    const seat = gone.length ? this.winner(picture) : null;
+    const to = seat === null ? null : this.panel.querySelector(`.seat-box[data-seat="${seat}"]`);
+    if (!to) return;
+    const target = to.getBoundingClientRect();
+    for (const { node, box } of gone) {
+      const ghost = node.cloneNode(true);
+      ghost.removeAttribute("data-flip");
+      ghost.removeAttribute("id");
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.classList.add("ghost");
+      ghost.style.setProperty("left", `${box.left}px`);
+      ghost.style.setProperty("top", `${box.top}px`);
+      ghost.style.setProperty("width", `${box.width}px`);
+      ghost.style.setProperty("height", `${box.height}px`);
+      document.body.append(ghost);
+      const dx = target.left + target.width / 2 - (box.left + box.width / 2);
+      const dy = target.top + target.height / 2 - (box.top + box.height / 2);
+      const flight = ghost.animate(
+        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.2 }],
+        { duration: MOTION_MS, easing: "ease-in" },
+      );
+      flight.onfinish = () => ghost.remove();
+      flight.oncancel = () => ghost.remove();
+    }
+  }
+}
+
+// A bot computing its move: a ring that turns (still under reduced motion) and the word.
+function thinking() {
+  const line = element("p", null, { class: "seat-thinking" });
+  line.append(element("span", null, { class: "spinner", "aria-hidden": "true" }), element("span", words.thinking));
+  return line;
 }

@@ -8,7 +8,7 @@ import {
 import { offerRematch, showEnding } from "./ending.js";
 import { showHand } from "./hand.js";
 import { afterSitting, showInvite, sitsByName } from "./invite.js";
-import { PictureView } from "./picture.js";
+import { actionKey, cardActions, PictureView } from "./picture.js";
 import { Sounds } from "./sounds.js";
 import { Story } from "./story.js";
 
@@ -18,6 +18,47 @@ const HURRY_SECONDS = 5; // the clock is said when this much is left
 const REFUSED_ACTION = ["illegal", "not_playing", "not_your_seat", "spectator"];
 const CALM = ["stale", "too_late"]; // the game moved on: no mistake of the person's
 const VERBOSITY = ["all", "mine", "turn"]; // what the live region reads of the events
+
+// Every action an entry leads to, through its steps.
+function leaves(entry) {
+  return entry.menu ? entry.menu.entries.flatMap(leaves) : [entry.action];
+}
+
+// The question on the prompt bar: its first sentence; what follows says the table again
+// (the total, the hand: what the drawing shows) and joins the text views. The whole of it
+// stays the prompt's text, as said.
+function showPrompt(text) {
+  const cut = text.search(/[.!?]\s/);
+  const question = cut < 0 ? text : text.slice(0, cut + 1);
+  const box = document.getElementById("prompt");
+  box.replaceChildren(question);
+  if (question.length < text.length) {
+    // A block of its own: the prompt's text reads the same, the break for the space.
+    box.append(element("span", text.slice(question.length).trimStart(), { class: "text-view prompt-more" }));
+  }
+}
+
+// Whether the keyboard or a pointer was used last: the menu's entries that a card plays
+// show for the keyboard only (a mouse plays the card itself).
+function followInput() {
+  const root = document.documentElement;
+  document.addEventListener("keydown", () => root.classList.add("by-keys"), true);
+  document.addEventListener("pointerdown", () => root.classList.remove("by-keys"), true);
+}
+
+// The text views (the hand and the table in words) shown on request, remembered here.
+function textSwitch() {
+  const button = document.getElementById("text-switch");
+  const screen = document.getElementById("screen");
+  if (!button || !screen) return;
+  const show = (on) => {
+    screen.classList.toggle("texts", on);
+    button.setAttribute("aria-pressed", String(on));
+    localStorage.setItem("popote.texts", on ? "on" : "off");
+  };
+  button.addEventListener("click", () => show(!screen.classList.contains("texts")));
+  show(localStorage.getItem("popote.texts") === "on");
+}
 
 class TableClient {
   constructor(config) {
@@ -41,7 +82,8 @@ class TableClient {
     this.hurried = false;
     this.starting = false;
     this.wasAway = false;
-    this.flashed = [];
+    this.flashed = []; // the memory boxes on screen: their text and the message that showed them
+    this.messages = 0; // the states received (snapshots and updates), counted
     this.socket = null;
     this.story = new Story(config.table);
     this.picture = new PictureView(document.getElementById("picture-panel"), (action) => this.play(action));
@@ -51,6 +93,8 @@ class TableClient {
       ? localStorage.getItem("popote.verbosity") : "all";
     this.drawStory();
     this.settings();
+    textSwitch();
+    followInput();
   }
 
   // The sound switch and the verbosity, both remembered in this browser.
@@ -164,6 +208,7 @@ class TableClient {
   // tab was already at this table; a page arriving mid-game shows them without reading
   // the last thirty events out.
   snapshot(message) {
+    this.messages += 1;
     this.seat = message.seat;
     this.story.sitAt(message.seat);
     const first = message.first_event ?? 0;
@@ -176,6 +221,7 @@ class TableClient {
   }
 
   update(message) {
+    this.messages += 1;
     if (message.events.length) this.sounds.play(message.actor === this.seat ? "mine" : "other");
     this.tell(message, this.story.events, true);
     this.story.told(this.story.events + message.events.length);
@@ -205,25 +251,32 @@ class TableClient {
     return element("li", text, notice ? { class: "notice" } : {});
   }
 
+  // A memory box stays eight seconds at most, and goes when the seat's next turn starts
+  // or the game ends: a reveal is to be remembered, not read again later.
   flash(line) {
-    const flash = document.getElementById("flash");
     const text = fill(words.memory, { line });
-    this.flashed.push(text);
-    flash.replaceChildren(...this.flashed.map((shown) => element("p", shown)));
-    flash.hidden = false;
+    const shown = { text, at: this.messages };
+    this.flashed.push(shown);
+    this.drawFlash();
     say(text);
-    clearTimeout(this.flashTimer);
-    this.flashTimer = setTimeout(() => this.forget(), FLASH_MS);
+    setTimeout(() => this.forget((box) => box === shown), FLASH_MS);
   }
 
-  forget() {
+  drawFlash() {
     const flash = document.getElementById("flash");
-    const gone = new Set(this.flashed);
-    this.flashed = [];
-    flash.hidden = true;
-    flash.replaceChildren();
+    flash.replaceChildren(...this.flashed.map((shown) => element("p", shown.text)));
+    flash.hidden = !this.flashed.length;
+  }
+
+  // The boxes that `gone` picks leave the screen and the live regions.
+  forget(gone = () => true) {
+    const leaving = this.flashed.filter(gone);
+    if (!leaving.length) return;
+    const texts = new Set(leaving.map((shown) => shown.text));
+    this.flashed = this.flashed.filter((shown) => !leaving.includes(shown));
+    this.drawFlash();
     for (const region of document.querySelectorAll("[aria-live]")) {
-      for (const said of [...region.children]) if (gone.has(said.textContent)) said.remove();
+      for (const said of [...region.children]) if (texts.has(said.textContent)) said.remove();
     }
   }
 
@@ -295,6 +348,7 @@ class TableClient {
       return element("li", parts.join(", "), { class: `seat seat-${seat.kind}${mine(seat) ? " mine" : ""}` });
     });
     document.getElementById("seats").replaceChildren(...items);
+    this.picture.mark(table);
     this.startWhenFull();
     showInvite(document.getElementById("invite"), table, { table: this.config.table, invite: this.config.invite, seated: this.seated() });
     this.showSeatActions();
@@ -384,6 +438,7 @@ class TableClient {
     this.state = state;
     const lines = (state.table_text || "").split("\n").filter(Boolean);
     showHand(state.hand);
+    if (state.result) this.forget(); // the game is over: nothing left to remember
     document.getElementById("table-text").replaceChildren(...lines.map((line) => element("p", line)));
     this.deadlines = {};
     for (const [seat, left] of Object.entries(state.result ? {} : state.clock || {})) {
@@ -448,10 +503,11 @@ class TableClient {
     this.shown = key;
     this.answered = null;
     this.decision = decision;
+    this.forget((box) => box.at < this.messages); // a new turn: the earlier reveals go
     this.typed = "";
     this.hurried = false;
     this.menus = [decision.menu];
-    document.getElementById("prompt").textContent = decision.prompt;
+    showPrompt(decision.prompt);
     this.showQuick(this.quickEntry(decision.menu));
     say(decision.prompt.split("\n").join(" "));
     const together = this.state && this.state.to_act.length > 1;
@@ -505,11 +561,18 @@ class TableClient {
     const hadFocus = box.contains(document.activeElement);
     const menu = this.menus[this.menus.length - 1];
     const buttons = [];
+    const byCard = cardActions(this.state && this.state.picture);
     if (menu) {
       if (menu.title) buttons.push(element("p", menu.title, { class: "step-title" }));
       menu.entries.forEach((entry, place) => {
         const button = this.button(`${place + 1}. ${entry.label}`, () => this.choose(entry));
         button.className = entry.menu ? "choice step" : "choice card";
+        // A card of the drawing plays it: on screen once, as that card (the button stays
+        // in the numbered menu, shown when the keyboard reaches it).
+        const actions = leaves(entry);
+        if (actions.length && actions.every((action) => action && byCard.has(actionKey(action)))) {
+          button.classList.add("by-card");
+        }
         buttons.push(button);
       });
       if (this.menus.length > 1) {
