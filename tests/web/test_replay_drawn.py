@@ -25,6 +25,7 @@ GAME = "bouillabaisse"
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 CARD = re.compile(" de (cœur|pique|trèfle|carreau)$")
+IN_HAND = re.compile("cartes? en main$")
 
 
 @pytest.fixture(scope="module")
@@ -119,15 +120,17 @@ def test_the_picture_hides_every_hand_and_reveal_shows_exactly_the_hands_of_the_
         parts = hidden["centre"] + [part for seat in hidden["seats"] for part in seat["parts"]]
         up = {face["name"] for part in parts for face in faces(part) if not face["down"]}
         assert not up & held, index
-        # With reveal: the same table, and before each seat exactly that seat's hand, face
-        # up, that nothing plays.
+        # With reveal: the same centre, and at each seat exactly that seat's hand face up,
+        # nothing playable; the rest as a spectator sees it, the hand no longer counted face
+        # down beside.
         assert shown["centre"] == hidden["centre"]
         for seat, (before, after) in enumerate(zip(hidden["seats"], shown["seats"], strict=True)):
-            added = after["parts"][: len(after["parts"]) - len(before["parts"])]
-            assert after["parts"][len(added) :] == before["parts"]
-            cards = [face for part in added for face in faces(part)]
-            assert sorted(face["name"] for face in cards) == hands[seat], (index, seat)
-            assert not any(face["down"] or face["plays"] or face["why"] for face in cards)
+            cards = [face for part in after["parts"] for face in faces(part)]
+            up = sorted(face["name"] for face in cards if not face["down"])
+            assert up == hands[seat], (index, seat)
+            assert not any(face["plays"] or face["why"] for face in cards)
+            rest = [part for part in after["parts"] if all(face["down"] for face in faces(part))]
+            assert rest == [part for part in before["parts"] if not IN_HAND.search(part["label"])]
 
 
 def test_the_replay_draws_the_table_of_each_step(page: Page, table: str) -> None:

@@ -38,7 +38,7 @@ from popote.cli.common import save_payload
 from popote.cli.replay import Replay
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match
-from popote.core.picture import Face, Picture
+from popote.core.picture import Face, Part, Picture, Pile
 from popote.server.errors import Refused
 from popote.server.live import LiveTable
 from popote.server.quotas import too_often
@@ -83,28 +83,41 @@ def face_only(face: Face) -> Face:
     return replace(face, plays=None, why="", choices=())
 
 
-def revealed(table: Picture, own: list[Picture | None]) -> Picture:
-    """``table`` with each seat's own hand (the hand of ``own[seat]``, the picture of that
-    seat's view) laid face up before the seat, first among its parts. Built from the seats'
-    views only, as the text's hands are: it shows what the save shows once every hand is
-    shown, and knows no game.
+def still(part: Part) -> Part:
+    """``part`` as it lies in a replay: its cards drawn, none of them played."""
+    if isinstance(part, Pile):
+        return replace(part, cards=tuple(face_only(card) for card in part.cards))
+    return part
 
+
+def revealed(table: Picture, own: list[Picture | None]) -> Picture:
+    """``table`` with each seat drawn as it sees itself: its own hand face up (the hand of
+    ``own[seat]``, the picture of that seat's view), first, then what lies before it in that
+    view (its hand no longer counted face down beside). Built from the seats' views only,
+    as the text's hands are: it shows what the save shows once every hand is shown, and
+    knows no game.
+
+    >>> from popote.core.picture import SeatPicture
     >>> ace = Face("as de cœur", plays={"type": "play"}, why="pas à vous")
-    >>> spectator = Picture(seats=(SeatPicture(0), SeatPicture(1)))
-    >>> seen = revealed(spectator, [Picture(hand=(Pile("Cœur", (ace,)),)), None])
+    >>> backs = Pile("1 carte en main", count=1, spread=False)
+    >>> taken = Pile("Plis pris", count=2, spread=False)
+    >>> spectator = Picture(seats=(SeatPicture(0, (backs, taken)), SeatPicture(1, (backs,))))
+    >>> anne = Picture(seats=(SeatPicture(0, (taken,)),), hand=(Pile("Cœur", (ace,)),))
+    >>> seen = revealed(spectator, [anne, None])
     >>> [[pile.label for pile in seat.parts] for seat in seen.seats]
-    [['Cœur'], []]
+    [['Cœur', 'Plis pris'], ['1 carte en main']]
     >>> seen.seats[0].parts[0].cards[0] == Face("as de cœur")
     True
     """
     seats = []
     for seat in table.seats:
         mine = own[seat.seat]
-        hand = () if mine is None else mine.hand
-        shown = tuple(
-            replace(pile, cards=tuple(face_only(card) for card in pile.cards)) for pile in hand
-        )
-        seats.append(replace(seat, parts=(*shown, *seat.parts)))
+        if mine is None:
+            seats.append(seat)
+            continue
+        itself = next((drawn for drawn in mine.seats if drawn.seat == seat.seat), seat)
+        parts = (*mine.hand, *itself.parts)
+        seats.append(replace(itself, parts=tuple(still(part) for part in parts)))
     return replace(table, seats=tuple(seats))
 
 
