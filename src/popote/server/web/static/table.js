@@ -388,7 +388,10 @@ class TableClient {
     const seated = this.seated();
     const free = table.seats.filter((seat) => seat.kind === "free").length;
     if (table.state === "lobby") {
-      if (!seated && free) buttons.push(this.button(words.sit, () => this.post("join", {})));
+      // Someone without a name sits from the invitation's name field (invite.js).
+      if (!seated && free && identity.token) {
+        buttons.push(this.button(words.sit, () => this.post("join", { invite: this.config.invite ?? null })));
+      }
       if (seated && free) {
         const select = element("select", null, { id: "bot-level", "aria-label": words.add_bot });
         for (const [level, name] of this.config.levels) {
