@@ -10,6 +10,7 @@ import pytest
 
 import popote
 from popote.core.match import Match
+from popote.core.registry import get_game
 from popote.core.sheet import ScoreSheet, score_sheet
 
 GAMES = [
@@ -70,13 +71,13 @@ def test_a_round_where_a_score_falls_is_negative() -> None:
 def test_the_default_headline_names_the_winners(
     winners: list[int], lang: str, headline: str
 ) -> None:
-    presenter = popote.get_game("stir-fry-eighteen").presenter
+    presenter = get_game("stir-fry-eighteen").presenter
     names = ["Anne", "Bao", "Chloé"]
     assert presenter.outcome({"winners": winners}, lang, names) == headline  # type: ignore[arg-type]
 
 
 def test_boom_badaboom_names_the_side_or_the_team() -> None:
-    presenter = popote.get_game("boom-badaboom").presenter
+    presenter = get_game("boom-badaboom").presenter
     names = ["Anne", "Bao", "Chloé"]
     roles = {"roles": ["patissier", "farceur", "patissier"], "winners": [0, 2]}
     side = {**roles, "winning_side": "patissiers"}

@@ -14,6 +14,7 @@ import popote
 from popote.cli.common import save_payload
 from popote.core.i18n import Lang
 from popote.core.match import Match
+from popote.core.registry import get_game
 from popote.core.sheet import ScoreSheet, score_sheet
 from popote.server.models import ResultRow, Table
 from popote.server.ratings import Skill, seat_ranks
@@ -64,7 +65,7 @@ def results_json(
 ) -> dict[str, Any]:
     """The ``results`` message and ``GET /api/v1/tables/{id}/results``, in ``lang``."""
     result = row.result or {}
-    presenter = popote.get_game(row.game).presenter
+    presenter = get_game(row.game).presenter
     return {
         "table": row.id,
         "game": row.game,

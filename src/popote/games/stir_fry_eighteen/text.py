@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.picture import Picture
-from popote.core.wording import Plural, listed
+from popote.core.wording import Plural, decimal, listed
 from popote.games.stir_fry_eighteen.cards import (
     CREVETTE,
     HAND_LIMIT,
@@ -106,9 +106,11 @@ def cards_text(cards: Sequence[str], lang: Lang) -> str:
     return ", ".join(NAMES[card].get(lang) for card in cards) or "-"
 
 
-def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str:
+def _per_seat(values: Sequence[int], names: Sequence[str], lang: Lang) -> str:
     colon, semicolon = (": ", "; ") if lang == "en" else (" : ", " ; ")
-    return semicolon.join(f"{names[seat]}{colon}{value}" for seat, value in enumerate(values))
+    return semicolon.join(
+        f"{names[seat]}{colon}{decimal(value, lang)}" for seat, value in enumerate(values)
+    )
 
 
 def _t(fr: str, en: str, lang: Lang, **fields: Any) -> str:
@@ -267,7 +269,7 @@ class StirFryPresenter(Presenter):
                 lang,
                 n=name,
                 p=POINTS.render(event["points"], lang),
-                s=event["score"],
+                s=decimal(event["score"], lang),
             )
         if kind == "hand_lost":
             return _t(
@@ -284,7 +286,7 @@ class StirFryPresenter(Presenter):
                 n=name,
                 c=cards_text(cards or [], lang),
                 p=POINTS.render(event["points"], lang),
-                s=event["score"],
+                s=decimal(event["score"], lang),
             )
         if kind == "trim_needed":
             return _t(
@@ -514,7 +516,7 @@ class StirFryPresenter(Presenter):
             "À vous (score {s}/{t}). Votre main : {h}.",
             "Your turn (score {s}/{t}). Your hand: {h}.",
             lang,
-            s=score,
+            s=decimal(score, lang),
             t=view["target"],
             h=hand,
         )
