@@ -118,8 +118,8 @@ def test_the_picture_hides_every_hand_and_reveal_shows_exactly_the_hands_of_the_
         # Without reveal: no card of any hand lies face up anywhere.
         held = {name for hand in hands for name in hand}
         parts = hidden["centre"] + [part for seat in hidden["seats"] for part in seat["parts"]]
-        up = {face["name"] for part in parts for face in faces(part) if not face["down"]}
-        assert not up & held, index
+        face_up = {face["name"] for part in parts for face in faces(part) if not face["down"]}
+        assert not face_up & held, index
         # With reveal: the same centre, and at each seat exactly that seat's hand face up,
         # nothing playable; the rest as a spectator sees it, the hand no longer counted face
         # down beside.
