@@ -193,6 +193,11 @@ def test_a_round_is_reached_from_the_list_and_its_rule_is_drawn(page: Page, tabl
     expect(
         rule.get_by_role("img", name=re.compile("^Règle : 10 points par carte de"))
     ).to_be_visible()
+    # The key m goes to the next round's start, its rule drawn.
+    expect(page.locator("#replay-lines")).to_be_focused()
+    page.keyboard.press("m")
+    expect(page.locator("#replay-lines")).to_contain_text("— Manche 3 —")
+    expect(rule).to_have_accessible_name(re.compile("^Manche 3 sur 6"))
 
 
 def test_reveal_draws_every_hand_face_up_as_the_text_says(page: Page, table: str) -> None:
