@@ -113,15 +113,16 @@ def test_every_person_waits_at_most_the_budget() -> None:
     assert sum(given(budget, 3)) <= 5.0 - 2.5
 
 
-def test_a_search_begun_before_a_decision_is_not_paid_from_the_next_wait() -> None:
+def test_a_search_running_over_a_decision_is_paid_by_the_next_wait_after_it() -> None:
     budget, clock = budget_of()
     budget.waiting([0], 1)
-    early = budget.grant(EXPERT)
-    assert early is not None
-    budget.decided(0)
-    clock.now += early.seconds
-    budget.answered(early)
-    assert given(budget, 1) == [EXPERT]
+    window = budget.grant(EXPERT)  # a bot asked with the person, in a window
+    assert window is not None
+    clock.now += 1.0
+    budget.decided(0)  # the person answered first: their next wait begins
+    clock.now += window.seconds - 1.0
+    budget.answered(window)
+    assert given(budget, 1) == pytest.approx([5.0 - (EXPERT - 1.0)])
 
 
 # --- a table in memory, its bots answered at once -----------------------------------------

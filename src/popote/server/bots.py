@@ -30,7 +30,7 @@ from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import popote
@@ -154,21 +154,18 @@ class _Wait:
 
     expected: int
     """Bot decisions likely before the person decides again: as many as in the last wait."""
-    epoch: int = 0
-    """How many times the person decided: a decision granted in an earlier wait is not
-    paid from this one."""
+    since: float
+    """When it began (by the budget's clock): a search pays it its seconds after that."""
     spent: float = 0.0
     started: int = 0
 
 
 @dataclass(frozen=True)
 class Grant:
-    """The seconds given to one bot's search, when it was asked, and the waits ((seat,
-    epoch)) that pay for it."""
+    """The seconds given to one bot's search, and when it was asked."""
 
     seconds: float
     asked: float
-    waits: tuple[tuple[int, int], ...] = field(default=())
 
 
 class ThinkingBudget:
@@ -202,13 +199,14 @@ class ThinkingBudget:
         for seat in [seat for seat in self._waits if seat not in present]:
             del self._waits[seat]
         for seat in present:
-            self._waits.setdefault(seat, _Wait(max(1, bots)))
+            if seat not in self._waits:
+                self._waits[seat] = _Wait(max(1, bots), self.clock())
 
     def decided(self, seat: int) -> None:
         """``seat`` decided: its person's wait starts again, with the whole budget."""
         wait = self._waits.get(seat)
         if wait is not None:
-            self._waits[seat] = _Wait(max(1, wait.started), wait.epoch + 1)
+            self._waits[seat] = _Wait(max(1, wait.started), self.clock())
 
     def grant(self, limit: float) -> Grant | None:
         """The seconds for one search whose level allows ``limit``; None without people."""
@@ -221,17 +219,16 @@ class ThinkingBudget:
             seconds = min(seconds, left, max(self.floor, share))
             wait.started += 1
         self._reserved += seconds
-        waits = tuple((seat, wait.epoch) for seat, wait in self._waits.items())
-        return Grant(seconds, self.clock(), waits)
+        return Grant(seconds, self.clock())
 
     def answered(self, grant: Grant) -> None:
-        """The search ``grant`` was for answered: the waits it fell in pay its seconds."""
-        took = self.clock() - grant.asked
+        """The search ``grant`` was for answered: each wait pays the seconds it took since
+        that wait began (a window's bot still thinking when the person answered the window
+        makes the person's next wait longer)."""
+        now = self.clock()
         self._reserved = max(0.0, self._reserved - grant.seconds)
-        for seat, epoch in grant.waits:
-            wait = self._waits.get(seat)
-            if wait is not None and wait.epoch == epoch:
-                wait.spent += took
+        for wait in self._waits.values():
+            wait.spent += max(0.0, now - max(grant.asked, wait.since))
 
 
 Question = tuple[str, dict[str, Any], int, str, float | None]
