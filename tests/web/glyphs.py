@@ -20,7 +20,7 @@ from playwright.sync_api import Page
 MISSING = r"""async () => {
   // Spaces, marks, format characters (soft hyphen, variation selectors) and controls have
   // no glyph of their own to compare; ASCII is in every text font.
-  const skipped = /[\p{Z}\p{M}\p{C}\s]/u;
+  const skipped = /[\p{Z}\p{M}\p{Cc}\p{Cf}\s]/u;
   const wanted = (ch) => ch.codePointAt(0) > 0x7e && !skipped.test(ch);
   const shown = (element) =>
     element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
@@ -64,7 +64,9 @@ MISSING = r"""async () => {
   const missing = new Set();
   for (const [font, chars] of texts) {
     if (!chars.size) continue;
-    await document.fonts.load(font, [...chars].join(""));
+    // A font that fails to load (blocked, absent) leaves its characters to the fallbacks,
+    // which the comparison judges: the failure itself is no answer.
+    await document.fonts.load(font, [...chars].join("")).catch(() => null);
     const box = drawing(font, "\u{10FFFF}");
     for (const ch of chars) if (drawing(font, ch) === box) missing.add(ch);
   }
