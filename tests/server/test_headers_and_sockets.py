@@ -20,6 +20,7 @@ POLICY = {
     "script-src": "'self'",
     "style-src": "'self'",
     "img-src": "'self' data:",
+    "font-src": "'self'",
     "connect-src": "'self'",
     "form-action": "'self'",
     "base-uri": "'none'",

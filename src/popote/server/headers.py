@@ -5,6 +5,8 @@
   no plug-in, no ``<base>`` and no form sent elsewhere. ``frame-ancestors 'none'`` (and
   ``X-Frame-Options: DENY`` for older browsers): no other site may frame a page to make
   its reader click in it. Sockets are ``connect-src 'self'``: the same host, ws or wss.
+  Fonts are ``font-src 'self'``: the subsets of signs the package ships
+  (``popote.server.web.fonts``), never a font service.
 - ``X-Content-Type-Options: nosniff``: a JSON answer or a static file is never run as
   script or read as HTML, whatever it holds.
 - ``Referrer-Policy: no-referrer``: a private table's address holds its invite; no request
@@ -29,6 +31,7 @@ POLICY = "; ".join(
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
+        "font-src 'self'",
         "connect-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",
