@@ -1,5 +1,6 @@
-"""The seat's hand drawn as cards, each named by the game's presenter (the server's `hand`,
-in the table's own words), readable at phone width."""
+"""The seat's hand as cards named by the game's presenter (the server's `hand`, in the
+table's own words): in words for screen readers (the text view, visually hidden), drawn
+face up for the eyes, inside a phone's width."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_the_hand_is_drawn_as_the_cards_the_presenter_names(
     create_table(page, game, 3, 2, seed=SEED)
     started(page)
     cards = page.locator("#hand li")
-    expect(cards.first).to_be_visible()
+    expect(cards.first).to_be_attached()
     # Exactly the server's groups, none of them empty, in order and in the same words.
     sent = page.evaluate("window.popoteTable.state.hand")
     assert drawn_groups(page) == [group for group in sent if group["cards"]]
@@ -59,9 +60,11 @@ def test_the_hand_is_drawn_as_the_cards_the_presenter_names(
     names = cards.all_inner_texts()
     assert all(name and name in table_text for name in names)
     for name in set(names):
-        expect(page.get_by_role("listitem").filter(has_text=name).first).to_be_visible()
-    # Readable at phone width: every card inside the screen, none narrower than its name.
-    for box in (card.bounding_box() for card in cards.all()):
+        expect(page.get_by_role("listitem").filter(has_text=name).first).to_be_attached()
+    # Drawn inside a phone's width: every card of the drawn hand inside the screen.
+    drawn = page.get_by_role("group", name="Votre main, face visible").locator("[aria-label]")
+    expect(drawn.first).to_be_visible()
+    for box in (card.bounding_box() for card in drawn.all()):
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     check_axe(page)
     screenshot(page, f"{game}-hand")
@@ -73,7 +76,7 @@ def test_the_groups_are_named_and_a_spectator_has_no_hand(browser: Browser, serv
     table = create_table(page, "bouillabaisse", 2, 1, seed=SEED)
     started(page)
     suits = page.locator("#hand .card-group-name")
-    expect(suits.first).to_be_visible()
+    expect(suits.first).to_be_attached()
     assert set(suits.all_inner_texts()) <= {"clubs", "diamonds", "hearts", "spades"}
     first = page.locator("#hand ul.cards").first
     expect(first).to_have_accessible_name(suits.first.inner_text())
