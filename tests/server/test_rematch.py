@@ -84,6 +84,9 @@ def test_a_rematch_seats_the_same_people_and_bots_at_a_new_deal(server: Server) 
         "table": new,
         "by": 0,
     }
+    with server.http(bao) as http:
+        results = http.get(f"/api/v1/tables/{old}/results").json()
+    assert results["rematch"] == {"table": new, "by": 0}
     status, second = post(server, bao, f"/api/v1/tables/{old}/rematch")
     assert status == 200 and second["table"]["id"] == new and second["seat"] == 2
     status, again = post(server, anne, f"/api/v1/tables/{old}/rematch")

@@ -173,6 +173,8 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     new = anne.url.rsplit("/", 1)[1].split("?")[0]
     offer = bao.get_by_role("button", name="Rematch offered by Anne (guest): sit down")
     expect(offer).to_be_visible()
+    bao.reload()  # the offer stays for a page that comes back
+    expect(offer).to_be_visible()
     settled(bao)
     offer.click()
     bao.wait_for_url(re.compile(f"/tables/{new}"))

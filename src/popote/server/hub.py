@@ -599,9 +599,10 @@ class Hub:
         """The rematch's table already opened, or a new one; the other players of ``table``
         are told of a new one over its socket."""
         if table.rematch is not None:
-            found = self.tables.get(table.rematch[0])
+            opened, _, invite = table.rematch
+            found = self.tables.get(opened)
             if found is not None and found.row.state != "over":
-                return found, table.rematch[1]
+                return found, invite
         row, clock = table.row, table.row.clock
         request = TableRequest(
             game=row.game,
@@ -621,7 +622,7 @@ class Hub:
                 new.seats[index] = Seat(bot=old.bot)
         new.seats[seat] = Seat(user=user.id)
         self._seats_changed(new, texts.JOINED, seat)
-        table.rematch = (new.id, invite)
+        table.rematch = (new.id, seat, invite)
         offer = {"type": "rematch", "table": new.id, "by": seat}
         for other in table.seats:
             if other.user is not None and other.user in table.feeds:

@@ -104,8 +104,9 @@ class LiveTable:
         self.outcome: list[ResultRow] | None = None
         """Each person's result once the game is over."""
         self._sheet: ScoreSheet | None = None
-        self.rematch: tuple[str, str | None] | None = None
-        """The table of the rematch once asked (its id and its invite code when private)."""
+        self.rematch: tuple[str, int, str | None] | None = None
+        """The rematch once asked: its table's id, the seat that asked, its invitation when
+        private (kept in memory only: docs/protocol.md, *End of a game*)."""
         self.feeds: dict[int, Feed] = {}
         self.spectators: set[int] = set()
         self._applied_ids: dict[tuple[int, str], int] = {}
@@ -235,7 +236,10 @@ class LiveTable:
         assert self.match is not None
         if self._sheet is None:  # the match is played again once, not for each reader
             self._sheet = table_sheet(self.row, self.match)
-        return results_json(self.row, self.seats, self.shown_names(lang), rows, self._sheet, lang)
+        found = results_json(self.row, self.seats, self.shown_names(lang), rows, self._sheet, lang)
+        offered = self.rematch
+        found["rematch"] = None if offered is None else {"table": offered[0], "by": offered[1]}
+        return found
 
     def close(self) -> None:
         """Stop every clock and task (the server is shutting down, or lets the table go)."""

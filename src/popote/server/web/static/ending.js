@@ -89,10 +89,13 @@ export function showEnding(box, message, context) {
   box.replaceChildren(...parts);
   box.hidden = false;
   shown = { message, context, actions, note };
+  // Opened before this page came (a reload, a return): offered all the same.
+  if (message.rematch) offerRematch(message.rematch);
 }
 
-// Another player asked for a rematch (a `rematch` message on this table's socket): a seated
-// person gets a button that sits them at the new table; spectators get nothing.
+// Another player asked for a rematch (a `rematch` message on this table's socket, or the
+// results' `rematch`): a seated person gets a button that sits them at the new table (the
+// same request, answered with the same table); spectators get nothing.
 export function offerRematch(message) {
   if (!shown) return;
   const { context, actions, note } = shown;
