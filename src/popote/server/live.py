@@ -467,8 +467,16 @@ class LiveTable:
             self._thinking.discard(seat)
             self._searching.discard(seat)
             self._tell_searching()
+        try:
+            self._play(seat, action, asked)
+        finally:
+            # Paid once its move is played (stored, and sent to everyone): the person
+            # waits for that too.
             if grant is not None:
                 self._budget.answered(grant)
+
+    def _play(self, seat: int, action: Any, asked: Match) -> None:
+        """Play a bot's ``action``, chosen for the match ``asked``, if it still fits."""
         match = self.match
         if match is None or match.over or seat not in match.to_act or self._bot_level(seat) is None:
             return
