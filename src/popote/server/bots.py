@@ -174,9 +174,9 @@ class ThinkingBudget:
     likely before their next decision (as many as last time); a search gets its share of
     what is left, at least ``floor`` while that much is left, never more than its level's
     limit nor than what is left once the searches still running are counted. It pays the
-    seconds from its question to its answer by ``clock``, as the person waited them (a
-    worker to wait for and the messages included; a quick answer leaves the rest to the
-    next bots). The worst wait pays for all, so every person's wait stays within ``total``.
+    seconds by ``clock`` from its question until its move is played, as the person waited
+    them (a worker to wait for, storing and sending the move included; a quick answer
+    leaves the rest to the next bots). The worst wait pays for all, so every person's wait stays within ``total``.
     No person: no bound here (each level keeps its own limit)."""
 
     def __init__(
@@ -222,8 +222,8 @@ class ThinkingBudget:
         return Grant(seconds, self.clock())
 
     def answered(self, grant: Grant) -> None:
-        """The search ``grant`` was for answered: each wait pays the seconds it took since
-        that wait began (a window's bot still thinking when the person answered the window
+        """The search ``grant`` was for answered and its move was played: each wait pays
+        the seconds it took since that wait began (a window's bot still thinking when the person answered the window
         makes the person's next wait longer)."""
         now = self.clock()
         self._reserved = max(0.0, self._reserved - grant.seconds)
