@@ -85,17 +85,27 @@ PROBE_ID = "glyph-probe"
 
 
 def fonts_drawing(page: Page, text: str, inside: str = "body") -> dict[str, int]:
-    """The fonts Chromium draws ``text`` with, put in a probe element appended to the
-    element ``inside`` (a CSS selector; its styles apply), with how many glyphs each drew:
-    a bundled font by its family name as the page declares it ("Popote Signs"), a machine's
-    font by its own name. The probe is removed afterwards."""
+    """The fonts Chromium draws ``text`` with, in the font of the element ``inside`` (a CSS
+    selector), with how many glyphs each drew: a bundled font by its family name ("Popote
+    Signs"), a machine's font by its own name. The text goes in a probe appended to the
+    body (a live table redraws its own elements) with that element's font family, weight
+    and style; the probe is removed afterwards."""
     page.evaluate(
-        """([selector, text, id]) => {
+        """async ([selector, text, id]) => {
+          const style = getComputedStyle(document.querySelector(selector));
           const probe = document.createElement("span");
           probe.id = id;
           probe.setAttribute("aria-hidden", "true");
+          for (const property of ["font-family", "font-weight", "font-style"]) {
+            probe.style.setProperty(property, style.getPropertyValue(property));
+          }
           probe.textContent = text;
-          document.querySelector(selector).append(probe);
+          document.body.append(probe);
+          // A font still loading draws nothing (font-display: block): wait for it, then
+          // for a frame drawn with it.
+          const font = [style.fontStyle, style.fontWeight, "16px", style.fontFamily].join(" ");
+          await document.fonts.load(font, text).catch(() => null);
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
         }""",
         [inside, text, PROBE_ID],
     )
@@ -108,5 +118,5 @@ def fonts_drawing(page: Page, text: str, inside: str = "body") -> dict[str, int]
         fonts = session.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})
     finally:
         session.detach()
-        page.evaluate("(id) => document.getElementById(id).remove()", PROBE_ID)
+        page.evaluate("(id) => document.getElementById(id)?.remove()", PROBE_ID)
     return {font["familyName"]: int(font["glyphCount"]) for font in fonts["fonts"]}
