@@ -100,8 +100,9 @@ def test_the_banner_and_the_sheet_of_twelve_at_bouillabaisse(
     results = results_of(page, table)
 
     banner = page.get_by_role("heading", name=results["headline"])
-    in_view(page, banner)
     expect(page.locator("#result-heading")).to_be_focused()
+    assert page.evaluate("window.scrollY") == 0  # seen without scrolling
+    in_view(page, banner)
     winners = [e["name"] for e in results["standings"] if e["won"]]
     assert winners and all(name in results["headline"] for name in winners)
 
@@ -167,6 +168,11 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     for page in (anne, bao):
         expect(page.locator("#status")).to_have_text(re.compile("terminée|is over"))
     seats_before = anne.locator("#seats li").all_inner_texts()
+    watcher = open_page(browser, server, "fr")
+    enter(watcher, "Chloé")
+    watcher.goto(f"/tables/{old}")
+    expect(watcher.locator("#result-heading")).to_be_visible()
+    rematch = re.compile("Revanche|Rematch")
 
     anne.get_by_role("button", name="Revanche", exact=True).click()
     anne.wait_for_url(re.compile(r"/tables/(?!" + re.escape(old) + ")"))
@@ -175,6 +181,9 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     expect(offer).to_be_visible()
     bao.reload()  # the offer stays for a page that comes back
     expect(offer).to_be_visible()
+    watcher.reload()  # a spectator has nothing to click
+    expect(watcher.locator("#result-heading")).to_be_visible()
+    expect(watcher.get_by_role("button", name=rematch)).to_have_count(0)
     settled(bao)
     offer.click()
     bao.wait_for_url(re.compile(f"/tables/{new}"))
