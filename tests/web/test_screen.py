@@ -147,3 +147,55 @@ def test_a_memory_box_is_gone_at_the_next_turn_and_at_the_end(
     play_to_end(page, keyboard=False)
     expect(boxes).to_be_hidden()
     page.context.close()
+
+
+def test_a_thinking_bot_is_shown_on_its_seat_still_under_reduced_motion(
+    browser: Browser, server: Server
+) -> None:
+    page = open_at_turn(browser, server, "pieds-dans-le-plat", 3)
+    page.emulate_media(reduced_motion="reduce")
+    seat = page.get_by_role("list", name="Les places autour de la table").get_by_role("listitem")
+    thinking = seat.nth(1).get_by_text("réfléchit…")
+    expect(thinking).to_have_count(0)
+    # The `table` message as the server sends it while that bot computes (protocol 1.7).
+    page.evaluate(
+        """() => {
+        const table = structuredClone(window.popoteTable.table);
+        table.seats[1].thinking = true;
+        window.popoteTable.showTable(table);
+    }"""
+    )
+    expect(thinking).to_be_visible()
+    assert problems(page) == []
+    assert page.evaluate("document.getAnimations().length") == 0  # the ring does not turn
+    page.evaluate(
+        """() => {
+        const table = structuredClone(window.popoteTable.table);
+        table.seats[1].thinking = false;
+        window.popoteTable.showTable(table);
+    }"""
+    )
+    expect(thinking).to_have_count(0)
+    page.context.close()
+
+
+def test_the_manches_rule_is_a_plaque_not_a_card_in_play(browser: Browser, server: Server) -> None:
+    page = open_at_turn(browser, server, "bouillabaisse", 4)
+    rule = page.get_by_role("group", name=re.compile("sa règle, pas une carte jouée"))
+    expect(rule).to_be_visible()
+    # Its ribbon, then its card (captioned "Règle" by the game's picture).
+    expect(rule.get_by_text("Règle", exact=True)).to_have_count(2)
+    expect(rule.get_by_text("Règle", exact=True).first).to_be_visible()
+    # Framed apart: the plaque holds its card, and no card of the trick lies on it.
+    plaque = rule.bounding_box()
+    assert plaque is not None
+    for card in page.locator("#picture-panel [data-seat] [role='img']").all():
+        box = card.bounding_box()
+        assert box is not None
+        assert (
+            box["x"] >= plaque["x"] + plaque["width"]
+            or box["x"] + box["width"] <= plaque["x"]
+            or box["y"] >= plaque["y"] + plaque["height"]
+            or box["y"] + box["height"] <= plaque["y"]
+        )
+    page.context.close()
