@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from itertools import pairwise
 from types import SimpleNamespace
 from typing import Any
 
@@ -304,3 +305,6 @@ def test_the_table_says_which_bot_is_thinking(server_factory: Callable[..., Serv
     assert told_thinking_then_done(frames, 1)
     # Only the bot's seat, and only while it thinks: the person's seat is never said to.
     assert not any(thinking(frame, 0) for frame in frames)
+    # Only changes are told: no table message repeats the one before.
+    tables = [frame["table"] for frame in frames if frame["type"] == "table"]
+    assert all(before != after for before, after in pairwise(tables))
