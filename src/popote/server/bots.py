@@ -176,8 +176,8 @@ class ThinkingBudget:
     limit nor than what is left once the searches still running are counted. It pays the
     seconds by ``clock`` from its question until its move is played, as the person waited
     them (a worker to wait for, storing and sending the move included; a quick answer
-    leaves the rest to the next bots). The worst wait pays for all, so every person's wait stays within ``total``.
-    No person: no bound here (each level keeps its own limit)."""
+    leaves the rest to the next bots). The worst wait pays for all, so every person's wait
+    stays within ``total``. No person: no bound here (each level keeps its own limit)."""
 
     def __init__(
         self,
