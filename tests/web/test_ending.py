@@ -5,13 +5,10 @@ bots at a new table that starts by itself."""
 
 from __future__ import annotations
 
-import contextlib
 import re
-import time
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.harness import Server
 from tests.web.browser import (
@@ -20,10 +17,11 @@ from tests.web.browser import (
     create_table,
     enter,
     open_page,
-    over,
+    play_to_end,
     screenshot,
     started,
 )
+from tests.web.test_together import play_both
 
 LAPTOP = {"width": 1366, "height": 768}
 SEED = 1
@@ -49,34 +47,6 @@ def in_view(page: Page, target: Locator) -> None:
     assert wide <= size["width"], f"the page scrolls sideways: {wide} px"
 
 
-ASKED = """() => {
-  const table = window.popoteTable;
-  const menu = table.menus[table.menus.length - 1];
-  const asked = table.state && table.state.decision && table.shown !== null && menu;
-  return asked ? [table.state.index, menu.entries.length] : null;
-}"""
-
-
-def finish(*pages: Page, limit: float = 300.0) -> None:
-    """Take the menu's first choice by keyboard ("1", and Enter from ten choices on) at each
-    decision of each page's seat until the game is over, as keyboard players may."""
-    deadline = time.monotonic() + limit
-    while not over(pages[0]):
-        assert time.monotonic() < deadline, f"not over: {pages[0].locator('#status').inner_text()}"
-        asked = [(page, page.evaluate(ASKED)) for page in pages]
-        waiting = [(page, found) for page, found in asked if found is not None]
-        if not waiting:
-            pages[0].wait_for_timeout(100)
-        for page, (index, count) in waiting:
-            page.keyboard.press("1")
-            if count >= 10:
-                page.keyboard.press("Enter")
-            with contextlib.suppress(PlaywrightTimeout):
-                page.wait_for_function(
-                    "(index) => window.popoteTable.state.index > index", arg=index, timeout=5000
-                )
-
-
 def settled(page: Page) -> None:
     """Every card's motion over (a card fading in is not yet its colour), then axe."""
     page.wait_for_function(
@@ -96,7 +66,7 @@ def test_the_banner_and_the_sheet_of_twelve_at_bouillabaisse(
     enter(page, "Maëlle")
     table = create_table(page, "bouillabaisse", 12, 11, {"decks": "one"}, seed=SEED)
     started(page)
-    finish(page)
+    play_to_end(page, keyboard=False)
     results = results_of(page, table)
 
     banner = page.get_by_role("heading", name=results["headline"])
@@ -140,7 +110,7 @@ def test_boom_badaboom_names_the_side_that_won_in_english(browser: Browser, serv
     enter(page, "Rowan")
     table = create_table(page, "boom-badaboom", 3, 2, {"difficulty": "cupcake"}, seed=SEED)
     started(page)
-    finish(page)
+    play_to_end(page, keyboard=False)
     results = results_of(page, table)
     side = results["result"]["winning_side"]
     words = {"patissiers": "The Bakers win.", "farceurs": "The Pranksters win."}
@@ -164,7 +134,7 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     bao.locator("#tables li", has_text="Anne").get_by_role("button", name="Sit down").click()
     bao.wait_for_url(re.compile(f"/tables/{old}"))
     started(anne)
-    finish(anne, bao)
+    play_both([anne, bao])
     for page in (anne, bao):
         expect(page.locator("#status")).to_have_text(re.compile("terminée|is over"))
     seats_before = anne.locator("#seats li").all_inner_texts()
