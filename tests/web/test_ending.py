@@ -18,6 +18,7 @@ from tests.web.browser import (
     enter,
     open_page,
     play_to_end,
+    said,
     screenshot,
     started,
 )
@@ -26,6 +27,7 @@ from tests.web.test_together import play_both
 LAPTOP = {"width": 1366, "height": 768}
 SEED = 1
 MINUS = "\u2212"
+OFFERED = "Rematch offered by Anne (guest): sit down"
 
 
 def results_of(page: Page, table: str) -> dict[str, Any]:
@@ -147,8 +149,9 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     anne.get_by_role("button", name="Revanche", exact=True).click()
     anne.wait_for_url(re.compile(r"/tables/(?!" + re.escape(old) + ")"))
     new = anne.url.rsplit("/", 1)[1].split("?")[0]
-    offer = bao.get_by_role("button", name="Rematch offered by Anne (guest): sit down")
+    offer = bao.get_by_role("button", name=OFFERED)
     expect(offer).to_be_visible()
+    assert said(bao, "polite").count(OFFERED) == 1  # heard once, as it came
     bao.reload()  # the offer stays for a page that comes back
     expect(offer).to_be_visible()
     watcher.reload()  # a spectator has nothing to click

@@ -7,9 +7,10 @@ import { api, element, fill, say, words } from "./common.js";
 
 const MINUS = "\u2212";
 let shown = null; // the results shown and their context, for an offer that comes after
+let told = null; // the rematch table last said, so that a snapshot again does not repeat it
 
 // A number as people write it: "−150", with the minus sign, never a hyphen.
-export function signed(value) {
+function signed(value) {
   if (value === null || value === undefined) return "";
   return value < 0 ? MINUS + String(-value) : String(value);
 }
@@ -104,5 +105,6 @@ export function offerRematch(message) {
   const text = fill(words.rematch_offered, { name: by ? by.name : String(message.by + 1) });
   for (const old of actions.querySelectorAll("button.rematch")) old.remove();
   actions.prepend(rematchButton(text, context, note));
-  say(text);
+  if (told !== message.table) say(text);
+  told = message.table;
 }
