@@ -42,6 +42,13 @@ CASES = [
 ]
 MOTIONS = """
 window.__motions = [];
+window.__flown = 0; // copies of taken cards flying to their taker, added to the page
+document.addEventListener("DOMContentLoaded", () => new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (node.getAttribute && node.getAttribute("aria-hidden") === "true" && node.dataset.flip === undefined
+      && node.getAttribute("aria-label")) window.__flown += 1;
+  }
+}).observe(document.body, { childList: true }));
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
   window.__motions.push(typeof options === "number" ? options : options.duration);
@@ -81,8 +88,9 @@ def play_a_card(page: Page) -> bool:
     if not card.count():
         return False
     before = page.evaluate("window.popoteTable.state.index")
+    several = card.get_attribute("aria-haspopup")  # read before the click redraws the hand
     card.click()
-    if card.get_attribute("aria-haspopup"):
+    if several:
         page.locator("#picture-ways button").first.click()
     page.wait_for_function("index => window.popoteTable.state.index > index", arg=before)
     page.wait_for_timeout(100)
@@ -198,4 +206,23 @@ def test_the_manches_rule_is_a_plaque_not_a_card_in_play(browser: Browser, serve
             or box["y"] >= plaque["y"] + plaque["height"]
             or box["y"] + box["height"] <= plaque["y"]
         )
+    page.context.close()
+
+
+def test_a_trick_taken_flies_to_its_taker(browser: Browser, server: Server) -> None:
+    page = open_at_turn(browser, server, "bouillabaisse", 3)
+    for _ in range(4):  # a trick of three is taken within the seat's next two turns
+        my_turn(page)
+        assert play_a_card(page)
+        if page.evaluate("window.__flown") > 0:
+            break
+    assert page.evaluate("window.__flown") > 0, "no trick flew to its taker"
+    motions: list[Any] = page.evaluate("window.__motions")
+    assert all(0 < duration <= 300 for duration in motions), motions
+    page.wait_for_function(SETTLED)
+    # The copies are gone once they landed: nothing left over the table.
+    assert (
+        page.evaluate("document.querySelectorAll('body > [aria-hidden=true][aria-label]').length")
+        == 0
+    )
     page.context.close()

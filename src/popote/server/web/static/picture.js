@@ -195,6 +195,7 @@ export class PictureView {
     this.ways.hidden = true;
     this.menu = null; // the decision's menu, whose labels name a card's several ways
     this.last = null; // the picture drawn last: where a trick went, which pile was drawn from
+    this.taker = null; // the seat that took cards last
     // The felt's size follows the window, the prompt, the hand: its content is fitted again.
     this.watch = new ResizeObserver(() => this.refit());
     const head = document.querySelector(".screen-head");
@@ -439,20 +440,25 @@ export class PictureView {
     return fewer ? fewer.label : null;
   }
 
-  // The seat whose piles grew while cards left the table: the trick's winner.
+  // The seat one of whose piles grew (its tricks) while cards left the table: the winner.
+  // Piles are matched by place, their labels saying their counts.
   winner(picture) {
     if (!this.last) return null;
-    const held = (seat) => seat.parts.reduce((sum, part) => sum + part.count, 0);
-    const was = new Map(this.last.seats.map((seat) => [seat.seat, held(seat)]));
-    const grew = picture.seats.find((seat) => was.has(seat.seat) && held(seat) > was.get(seat.seat));
+    const was = new Map(this.last.seats.map((seat) => [seat.seat, seat.parts.map((part) => part.count)]));
+    const grew = picture.seats.find((seat) => was.has(seat.seat)
+      && seat.parts.some((part, place) => part.count > (was.get(seat.seat)[place] ?? Infinity)));
     return grew ? grew.seat : null;
   }
 
-  // The cards gone from the table fly, as copies nobody reads, to the seat that took them.
+  // The cards gone from the table fly, as copies nobody reads, to the seat that took them:
+  // the one whose tricks grew now, or the last one that took any (a game that shows the
+  // last trick in the centre until the next card).
   taken(before, picture) {
     const gone = (this.onTable || []).filter(({ node }) =>
       !this.panel.querySelector(`[data-flip="${CSS.escape(node.dataset.flip)}"]`));
-    const seat = gone.length ? this.winner(picture) : null;
+    const now = this.winner(picture);
+    if (now !== null) this.taker = now;
+    const seat = gone.length ? this.taker ?? null : null;
     const to = seat === null ? null : this.panel.querySelector(`.seat-box[data-seat="${seat}"]`);
     if (!to) return;
     const target = to.getBoundingClientRect();
