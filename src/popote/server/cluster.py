@@ -426,7 +426,7 @@ class Cluster:
                 self._redis_lost()
             finally:
                 with contextlib.suppress(RedisError, OSError):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
             await asyncio.sleep(RETRY)
 
     async def _publish(self) -> None:
