@@ -41,10 +41,12 @@ KNOWN: dict[str, str] = {
     "bouillabaisse/10": "3cd87fbbf6f76ca4",
     "bouillabaisse/11": "fb3ed84d68859224",
     "bouillabaisse/12": "bcef5f1d46e9d4ad",
-    "pieds-dans-le-plat/2": "2f05da720f0aded9",
-    "pieds-dans-le-plat/3": "8407ac1f07150e8e",
-    "pieds-dans-le-plat/4": "0f1485e853be69ee",
-    "pieds-dans-le-plat/5": "68f61d432e20222d",
+    # Issue 45 split the penalty event in two (penalty kept, island_caught fleeting): the
+    # history, every view, the result and every other event hash as before that change.
+    "pieds-dans-le-plat/2": "39d7b822a2be7e4d",
+    "pieds-dans-le-plat/3": "ec6c0d06b5ea3cc4",
+    "pieds-dans-le-plat/4": "5b944f9010f43c54",
+    "pieds-dans-le-plat/5": "9a43c5ee6701b567",
     "stir-fry-eighteen/2": "e9f06d84bbd0cec0",
     "stir-fry-eighteen/3": "7655495e78de52f8",
     "stir-fry-eighteen/4": "22cfb23b92e4f887",
