@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.server.harness import Server
@@ -22,6 +23,7 @@ from tests.web.browser import (
     screenshot,
     started,
 )
+from tests.web.test_screen import CASES, VIEWPORTS
 from tests.web.test_together import play_both
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -168,3 +170,35 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     for name in ("Anne", "Bao"):
         expect(anne.locator("#seats")).to_contain_text(name)
     settled(anne)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_game_ends_on_a_banner_and_a_sheet_in_view(
+    browser: Browser, server: Server, game: str, players: int
+) -> None:
+    """Each game, at both seat counts of the game screen's tests: at the end, at every
+    window size, the banner says the server's headline, the sheet holds a row per seat
+    whose totals are the standings', and Revanche is within reach, all without scrolling."""
+    page = open_page(browser, server, "fr", viewport=LAPTOP)  # type: ignore[arg-type]
+    enter(page, "Nolwenn")
+    table = create_table(page, game, players, players - 1, seed=SEED)
+    started(page)
+    play_to_end(page, keyboard=False, limit=240)
+    results = results_of(page, table)
+    banner = page.get_by_role("heading", name=results["headline"])
+    sheet = page.get_by_role("table", name=re.compile("Feuille de score"))
+    rematch = page.get_by_role("button", name="Revanche", exact=True)
+    for size in VIEWPORTS.values():
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        in_view(page, banner)
+        in_view(page, rematch)
+        expect(sheet).to_be_visible()
+    rows = sheet.locator("tbody tr")
+    expect(rows).to_have_count(players)
+    scores = {entry["name"]: entry["score"] for entry in results["standings"]}
+    for index in range(players):
+        row = rows.nth(index)
+        name = row.locator("th").inner_text().removesuffix(" (gagnant)")
+        assert row.locator("td").last.inner_text() == shown(scores[name]), (game, name)
+    page.context.close()
