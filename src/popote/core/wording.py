@@ -79,6 +79,20 @@ def listed(words: Sequence[str], lang: Lang | None = None) -> str:
     return ", ".join(words[:-1]) + _AND.get(lang) + words[-1]
 
 
+_NO_CARD = Text("aucune carte", "no card")
+
+
+def card_list(names: Sequence[str], lang: Lang | None = None) -> str:
+    """Cards named one after the other, or that there is none (never a bare dash).
+
+    >>> card_list(["7", "12"])
+    '7, 12'
+    >>> card_list([], "en")
+    'no card'
+    """
+    return ", ".join(names) or _NO_CARD.get(lang)
+
+
 def a_number(value: int) -> str:
     """An English number with its article, as it is said: "a 7", "an 8", "an 11".
 

@@ -12,7 +12,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural, decimal, listed
+from popote.core.wording import Plural, card_list, decimal, listed
 from popote.games.bouillabaisse.cards import RANK_ID, SUITS
 from popote.games.bouillabaisse.scoring import MANCHES
 from popote.games.bouillabaisse.views import points_of
@@ -102,7 +102,7 @@ def the_card(name: str, lang: Lang) -> str:
 
 
 def cards_text(names: Sequence[str], lang: Lang) -> str:
-    return ", ".join(card_name(name, lang) for name in names) or "-"
+    return card_list([card_name(name, lang) for name in names], lang)
 
 
 def colon(lang: Lang) -> str:

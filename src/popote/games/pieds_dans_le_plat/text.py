@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural, a_number, listed
+from popote.core.wording import Plural, a_number, card_list, listed
 from popote.games.pieds_dans_le_plat.cards import PENALTY_LIMIT, TURN_ABOVE, TURN_BELOW
 
 SUMMARY = Text(
@@ -44,8 +44,8 @@ _END = {
 }
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return ", ".join(str(card) for card in cards) or "-"
+def _cards(cards: Sequence[int], lang: Lang) -> str:
+    return card_list([str(card) for card in cards], lang)
 
 
 def _per_seat(values: Sequence[object], names: Sequence[str], lang: Lang) -> str:
@@ -102,9 +102,9 @@ def _event_fields(event: Event, lang: Lang, names: Sequence[str]) -> dict[str, o
     if "holder" in event:
         fields["holder"] = names[event["holder"]]
     if "cards" in event:
-        fields["cards"] = _cards(event["cards"])
+        fields["cards"] = _cards(event["cards"], lang)
     if "islands" in event:
-        fields["islands"] = _per_seat([_cards(own) for own in event["islands"]], names, lang)
+        fields["islands"] = _per_seat([_cards(own, lang) for own in event["islands"]], names, lang)
     if "direction" in event:
         fields["direction"] = _DIRECTION[event["direction"]].get(lang)
     if isinstance(event.get("penalties"), list):
@@ -177,13 +177,13 @@ class PiedsPresenter(Presenter):
                     "Votre main : {hand}. {own} : {islands}.",
                     "Your hand: {hand}. {own}: {islands}.",
                 ).format(
-                    hand=_cards(view["hand"]),
+                    hand=_cards(view["hand"], lang),
                     own=YOUR_ISLANDS.get(lang),
-                    islands=_cards(view["islands"]),
+                    islands=_cards(view["islands"], lang),
                 )
             )
         if "all_islands" in view:
-            islands = [_cards(own) for own in view["all_islands"]]
+            islands = [_cards(own, lang) for own in view["all_islands"]]
             lines.append(
                 Text("Toutes les îles : {list}.", "All islands: {list}.").format(
                     list=_per_seat(islands, names, lang)
@@ -210,7 +210,7 @@ class PiedsPresenter(Presenter):
             .format(
                 total=view["total"],
                 direction=_DIRECTION[view["direction"]].get(lang),
-                hand=_cards(view.get("hand", [])),
+                hand=_cards(view.get("hand", []), lang),
             )
             .get(lang)
         )

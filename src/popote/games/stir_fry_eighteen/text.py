@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.picture import Picture
-from popote.core.wording import Plural, decimal, listed
+from popote.core.wording import Plural, card_list, decimal, listed
 from popote.games.stir_fry_eighteen.cards import (
     CREVETTE,
     HAND_LIMIT,
@@ -103,7 +103,7 @@ CANNOT_TEST = Plural(
 
 
 def cards_text(cards: Sequence[str], lang: Lang) -> str:
-    return ", ".join(NAMES[card].get(lang) for card in cards) or "-"
+    return card_list([NAMES[card].get(lang) for card in cards], lang)
 
 
 def _per_seat(values: Sequence[int], names: Sequence[str], lang: Lang) -> str:
