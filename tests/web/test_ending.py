@@ -30,6 +30,7 @@ LAPTOP = {"width": 1366, "height": 768}
 SEED = 1
 MINUS = "\u2212"
 OFFERED = "Rematch offered by Anne (guest): sit down"
+AT_ITS_CENTRE = "(node, at) => node.contains(document.elementFromPoint(at.x, at.y))"
 
 
 def results_of(page: Page, table: str) -> dict[str, Any]:
@@ -49,6 +50,9 @@ def in_view(page: Page, target: Locator) -> None:
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (box, size)
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= size["width"], f"the page scrolls sideways: {wide} px"
+    # Not clipped by a box that scrolls, nor covered: what lies at its centre is itself.
+    centre = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    assert target.evaluate(AT_ITS_CENTRE, centre), f"{target} is hidden where it lies"
 
 
 def settled(page: Page) -> None:

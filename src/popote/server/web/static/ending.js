@@ -79,14 +79,15 @@ function rematchButton(text, context, note) {
 // `message`: the server's `results`; `context`: the table's id, its invitation, this page's seat.
 export function showEnding(box, message, context) {
   const banner = element("h2", message.headline || words.results, { id: "result-heading", tabindex: "-1", class: "banner" });
-  const parts = [banner];
-  if (message.sheet) parts.push(sheetTable(message, context));
+  // Revanche under the banner, before the sheet: a long sheet (twelve seats) scrolls in
+  // its box and must not take the button out of the window.
   const actions = element("p", null, { class: "ending-actions" });
   const note = element("span", null, { class: "ending-note" });
   const seated = context.seat !== null && context.seat !== undefined;
   if (seated) actions.append(rematchButton(words.rematch, context, note));
   actions.append(note);
-  parts.push(actions);
+  const parts = [banner, actions];
+  if (message.sheet) parts.push(sheetTable(message, context));
   box.replaceChildren(...parts);
   box.hidden = false;
   shown = { message, context, actions, note };
