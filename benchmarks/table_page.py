@@ -227,24 +227,18 @@ def summary(visits: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def git(*words: str) -> str:
+    """What ``git`` prints in this checkout (empty when it says nothing)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(["git", *words], check=False, cwd=root, capture_output=True, text=True)
+    return done.stdout.strip()
+
+
 def commit() -> str:
     """The commit measured (and ``+`` if the tree differs from it)."""
-    root = Path(__file__).resolve().parent.parent
     try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            check=False,
-            cwd=root,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            check=False,
-            cwd=root,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
+        head = git("rev-parse", "--short", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no")
     except OSError:
         return "unknown"
     return f"{head}{'+' if dirty else ''}" if head else "unknown"
