@@ -30,8 +30,10 @@ TOO_MANY_CODES = Text(
     "too many codes tried from this client: try again in {seconds} s",
 )
 PROTOCOL = 1
-REVISION = "1.7"
-"""Version 1, revision 1.7: the results' headline and score sheet, the rematch (1.6: logging
+REVISION = "1.8"
+"""Version 1, revision 1.8: turn-based tables (clocks ``days-1`` to ``days-7``, deadlines
+kept by the server, holidays, the games waiting for you and their count: ``waiting``); 1.7:
+the results' headline and score sheet, the rematch (1.6: logging
 out and changing one's password, a socket closed when its token stops working
 (``session_ended``, 4401); 1.5: the table as a picture for sighted
 players (``picture`` in the state) and which lines concern the reader (``line_concerns``); 1.4: snapshots' first_event, clocks of the decisions a state opens,
@@ -140,7 +142,10 @@ class CreateBody(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     public: bool = True
     rated: bool = False
-    clock: Literal["none", "relaxed", "normal", "fast"] | None = None
+    clock: (
+        Literal["none", "relaxed", "normal", "fast", "days-1", "days-2", "days-3", "days-7"]
+        | None
+    ) = None
     turn_seconds: float | None = None
     window_seconds: float | None = None
     bots: list[str] = Field(default_factory=list, max_length=16)

@@ -12,6 +12,7 @@ from typing import Any
 
 from popote.server.errors import refused
 from popote.server.settings import CLOCKS, FAST, GAME_CLOCKS
+from popote.server.turns import TURN_BASED_CLOCKS
 
 SHORTEST = 0.05
 LONGEST = 24 * 3600.0
@@ -34,11 +35,19 @@ def table_clock(
         raise refused(
             "bad_clock",
             422,
-            "horloge inconnue : {name} (none, relaxed, normal, fast)",
-            "unknown clock: {name} (none, relaxed, normal, fast)",
+            "horloge inconnue : {name} ({names})",
+            "unknown clock: {name} ({names})",
             name=name[:40],
+            names=", ".join(CLOCKS),
         )
     preset = CLOCKS[name]
+    if name in TURN_BASED_CLOCKS and (turn is not None or window is not None):
+        raise refused(
+            "bad_clock",
+            422,
+            "une table tour par tour donne le même temps à chaque coup : pas de secondes à part",
+            "a turn-based table gives every move the same time: no seconds of its own",
+        )
     for given in (turn, window):
         if given is not None and not SHORTEST <= given <= LONGEST:
             raise refused(

@@ -104,6 +104,9 @@ class Table(Base):
     result: Mapped[dict[str, Any] | None]
     created: Mapped[datetime] = mapped_column(default=now)
     finished: Mapped[datetime | None]
+    resting: Mapped[bool] = mapped_column(default=False)
+    """Let go from memory on purpose (a turn-based table nobody uses): no process holds it,
+    and none takes it over until someone connects, plays or a deadline passes."""
 
 
 class ActionRow(Base):
@@ -170,3 +173,37 @@ class ResultRow(Base):
     finished: Mapped[datetime] = mapped_column(default=now)
 
     __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_popote_results_table_seat"),)
+
+
+class DeadlineRow(Base):
+    """When the decision asked of a person at a turn-based table runs out of time: one row
+    per seat asked, removed once it is answered (``popote.server.turns``)."""
+
+    __tablename__ = "popote_deadlines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("popote_tables.id"))
+    seat: Mapped[int]
+    user_id: Mapped[int] = mapped_column(ForeignKey("popote_users.id"), index=True)
+    decision: Mapped[int]
+    """The decision's id: the number of actions played when it opened."""
+    opened: Mapped[datetime]
+    seconds: Mapped[float] = mapped_column(Float)
+    """The time the move is given, holidays not counted."""
+    due: Mapped[datetime] = mapped_column(index=True)
+    """``opened`` plus ``seconds``, pushed back by the person's holidays."""
+
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_popote_deadlines_table_seat"),)
+
+
+class HolidayRow(Base):
+    """Days off one account took: its turn-based clocks stop from ``starts`` to ``ends``."""
+
+    __tablename__ = "popote_holidays"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("popote_users.id"), index=True)
+    starts: Mapped[datetime]
+    ends: Mapped[datetime]
+    days: Mapped[int]
+    """Days counted against the year's allowance."""

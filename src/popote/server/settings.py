@@ -25,6 +25,8 @@ class ClockPreset:
     window: float
 
 
+DAY = 24 * 3600.0
+TURN_BASED_DAYS = (1, 2, 3, 7)
 FAST = ClockPreset(turn=15, window=6)
 """The quickest preset, and the shortest clock of a rated table."""
 CLOCKS: dict[str, ClockPreset | None] = {
@@ -32,7 +34,14 @@ CLOCKS: dict[str, ClockPreset | None] = {
     "relaxed": ClockPreset(turn=120, window=20),
     "normal": ClockPreset(turn=45, window=12),
     "fast": FAST,
+    **{
+        f"days-{days}": ClockPreset(turn=days * DAY, window=days * DAY)
+        for days in TURN_BASED_DAYS
+    },
 }
+"""Real-time presets, then the turn-based ones (``popote.server.turns``): days per move,
+the same for a decision taken together (a reaction window or a sealed bid waits for every
+answer like any decision)."""
 
 GAME_CLOCKS: dict[str, str] = {
     "ar-seizh-bigoudenn": "fast",
@@ -103,8 +112,15 @@ class Settings:
     """Bytes the messages waiting for a slow client may hold before it is disconnected
     (``popote.server.feeds``); more than ``feed_memory`` updates of the widest tables."""
     table_idle: float = 1800.0
-    """Seconds a table that has not begun may stay unused (nobody connected, no seat
-    taken or left) before it is removed from the lobby; 0 keeps it for ever."""
+    """Seconds a real-time table that has not begun may stay unused (nobody connected, no
+    seat taken or left) before it is removed from the lobby; 0 keeps it for ever."""
+    table_rest: float = 300.0
+    """Seconds a turn-based table may stay unused (nobody connected, no bot thinking)
+    before it is let go from memory, to be rebuilt from its log when next needed
+    (``popote.server.turns``); 0 keeps every table in memory."""
+    holiday_days: int = 30
+    """Holiday days each account may take in a calendar year: its turn-based clocks stop
+    meanwhile (scaled like every clock by ``clock_scale``)."""
     password_workers: int = 1
     password_queue: int = 32
     """Threads hashing passwords, and requests that may wait for them in all, at most 8
