@@ -34,9 +34,9 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
@@ -48,11 +48,9 @@ from sqlalchemy.pool import NullPool
 
 from popote.server.errors import unavailable
 from popote.server.feeds import Feed, Message, Outlet, encode
+from popote.server.lobby import Lobby
 from popote.server.metrics import store_error
-
-if TYPE_CHECKING:
-    from popote.server.hub import Hub
-    from popote.server.live import LiveTable
+from popote.server.store import Store
 
 log = logging.getLogger("popote.server")
 
@@ -67,7 +65,47 @@ TRY_AGAIN = 1013
 """WebSocket close code "try again later": a store is away."""
 RETRY = 0.3
 
-Handler = Callable[["Hub", dict[str, Any]], None]
+
+class Owned(Protocol):
+    """A table this process owns, as the cluster sees it (a ``LiveTable``: the cluster sits
+    below the hub and its tables, and never imports them)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def spectators(self) -> Collection[int]: ...
+
+    def wake_bots(self) -> None: ...
+
+    def disconnect(self, user_id: int, connection: Outlet) -> None: ...
+
+
+T = TypeVar("T", bound=Owned)
+
+
+class Host(Protocol[T]):
+    """What the cluster reads and asks of the hub around it."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def lobby(self) -> Lobby: ...
+
+    @property
+    def tables(self) -> Mapping[str, T]: ...
+
+    def adopt(self, table_id: str) -> object: ...
+
+    def drop(self, table: T) -> None: ...
+
+    def end_stale_sockets(self, user_ids: list[int] | None = None) -> None: ...
+
+
+Handler = Callable[[Any, dict[str, Any]], None]
+"""A message kind's handler, given the hub (whose type the cluster, below it, does not
+name) and the message."""
 
 _HOLDERS = """
 SELECT l.classid::bigint, l.objid::bigint, a.application_name
@@ -94,7 +132,7 @@ def _halves(key: int) -> tuple[int, int]:
 class RemoteOutlet:
     """At a table's owner: a client connected to another process, reached through Redis."""
 
-    def __init__(self, cluster: Cluster, node: str, conn: str) -> None:
+    def __init__(self, cluster: Cluster[Any], node: str, conn: str) -> None:
         self.cluster = cluster
         self.node = node
         self.conn = conn
@@ -126,16 +164,16 @@ class Link:
 class Attached:
     """At the owner: a client relayed from another process, and how its messages are met."""
 
-    table: LiveTable
+    table: Owned
     user_id: int
     outlet: RemoteOutlet
     answer: Callable[[Message], None]
 
 
-class Cluster:
+class Cluster(Generic[T]):
     """This process's part in a group of processes sharing a database and a Redis."""
 
-    def __init__(self, hub: Hub, redis_url: str, db_url: str) -> None:
+    def __init__(self, hub: Host[T], redis_url: str, db_url: str) -> None:
         self.hub = hub
         self.node = secrets.token_hex(6)
         # Processes on the same database form one group, whatever else uses that Redis.
@@ -225,7 +263,7 @@ class Cluster:
         """Say that this process owns ``table_id`` now: relays to another owner close."""
         self.broadcast({"kind": "owner", "table": table_id, "owner": self.node})
 
-    def release(self, table: LiveTable) -> None:
+    def release(self, table: T) -> None:
         """The table left this process (over, or let go): its lock and relayed clients too."""
         for key, attached in list(self.attached.items()):
             if attached.table is table:
