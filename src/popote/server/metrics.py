@@ -23,8 +23,8 @@ import asyncio
 import hmac
 import time
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Annotated, Any, Protocol
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
@@ -42,11 +42,6 @@ from sqlalchemy import Engine, event, text
 
 from popote.server.errors import refused
 from popote.server.pauses import PAUSES
-
-if TYPE_CHECKING:
-    from popote.server.hub import Hub
-    from popote.server.limits import Guard
-    from popote.server.live import LiveTable
 
 PER_DECADE = 40
 BOUNDS: tuple[float, ...] = tuple(1e-5 * 10 ** (k / PER_DECADE) for k in range(7 * PER_DECADE + 1))
@@ -102,6 +97,68 @@ EXPORTED_EVERY = PER_DECADE // 4
 """Prometheus gets one bound in ten of the latency histogram: 10 µs to 100 s, 4 a decade."""
 
 
+# The metrics observe the hub, its tables, bots and guard, and never import them back: what
+# they read of each is named here.
+
+
+class Played(Protocol):
+    """A table, as far as its latency goes: the actions applied there."""
+
+    @property
+    def played(self) -> int: ...
+
+
+class Row(Protocol):
+    @property
+    def state(self) -> str: ...
+
+
+class Stored(Protocol):
+    @property
+    def row(self) -> Row: ...
+
+
+class Queued(Protocol):
+    @property
+    def running(self) -> int: ...
+
+    @property
+    def waiting(self) -> int: ...
+
+
+class Lane(Protocol):
+    @property
+    def queue(self) -> Queued: ...
+
+
+class Bots(Protocol):
+    @property
+    def quick(self) -> Lane: ...
+
+    @property
+    def search(self) -> Lane: ...
+
+
+class Watched(Protocol):
+    """What the metrics read of the hub."""
+
+    @property
+    def tables(self) -> Mapping[str, Stored]: ...
+
+    @property
+    def bots(self) -> Bots: ...
+
+    @property
+    def latency(self) -> Latency: ...
+
+
+class Connections(Protocol):
+    """What the metrics read of the guard of connections."""
+
+    @property
+    def open(self) -> int: ...
+
+
 class Latency:
     """Action-received-to-events-sent durations of the actions clients played."""
 
@@ -113,7 +170,7 @@ class Latency:
         self.counts[bisect_left(BOUNDS, seconds)] += 1
         self.total += seconds
 
-    def measure(self, table: LiveTable, act: Callable[[], None]) -> None:
+    def measure(self, table: Played, act: Callable[[], None]) -> None:
         """Run ``act``, a client's action at ``table``, and record its time if it was played
         there and then: once it returns, its events are queued on every connection. A
         duplicate, a refusal or an answer held by a real-time collection window is not
@@ -166,7 +223,7 @@ def watch_database(engine: Engine) -> None:
 class Watch(Collector):
     """One server's metrics: the process-wide ones and what its hub and guard hold now."""
 
-    def __init__(self, hub: Hub, guard: Guard) -> None:
+    def __init__(self, hub: Watched, guard: Connections) -> None:
         self.hub = hub
         self.guard = guard
         self.registry = CollectorRegistry()
