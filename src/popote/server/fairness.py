@@ -13,10 +13,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from popote.server.live import Reply
+from popote.core.errors import PopoteError
+
+
+class Reply(Protocol):
+    """Who must hear how an action went: a client's connection, or a bot's table."""
+
+    def ack(self, action_id: str | None, index: int, duplicate: bool) -> None: ...
+
+    def refused(self, error: PopoteError, code: str, action_id: str | None) -> None: ...
 
 
 @dataclass(frozen=True)

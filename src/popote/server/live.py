@@ -26,7 +26,7 @@ from popote.server import texts
 from popote.server.bots import QUICK_LEVELS, BotPool, Grant, ThinkingBudget
 from popote.server.clocks import Clocks
 from popote.server.errors import Refused, unavailable
-from popote.server.fairness import Answer, Collector
+from popote.server.fairness import Answer, Collector, Reply
 from popote.server.feeds import Feed, Message, Outlet
 from popote.server.metrics import counted_action
 from popote.server.models import ActionRow, ResultRow, Table, now
@@ -50,14 +50,6 @@ RECENT = 30
 """Events a snapshot carries, for a client that lost the thread."""
 BOT_RETRY = 1.0
 """Seconds before a bot whose move the database could not store tries again."""
-
-
-class Reply(Protocol):
-    """Who must hear how an action went: a client's connection, or a bot's table."""
-
-    def ack(self, action_id: str | None, index: int, duplicate: bool) -> None: ...
-
-    def refused(self, error: PopoteError, code: str, action_id: str | None) -> None: ...
 
 
 STALE = Text(
