@@ -23,6 +23,16 @@ BOT_KINDS = ("random", "heuristic", "search")
 LEARNED = "appris"
 LEVELS = ("facile", "moyen", "difficile", "expert", LEARNED)
 BOT_NAMES = BOT_KINDS + LEVELS
+LEVEL_NAMES = {
+    "random": Text("hasard", "random"),
+    "facile": Text("facile", "easy"),
+    "moyen": Text("moyen", "medium"),
+    "difficile": Text("difficile", "hard"),
+    "expert": Text("expert", "expert"),
+    LEARNED: Text("appris", "learned"),
+}
+"""The levels as people read them, at the server's tables and in the terminal's online
+client alike."""
 EASY_SLIP_RATE = 1 / 3
 EXPERT_BUDGET_FACTOR = 4
 THINKING_SECONDS = {"difficile": 0.9, "expert": 3.6}

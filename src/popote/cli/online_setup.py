@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from popote.bots.registry import LEVEL_NAMES
 from popote.cli.terminal import (
     INVALID,
     RANGE,
@@ -24,7 +25,6 @@ from popote.cli.terminal import (
 from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural
-from popote.server.seats import LEVEL_NAMES
 
 CHOICE = Text(
     "Votre choix ({range}, Entrée : {default}) : ", "Your choice ({range}, Enter: {default}): "

@@ -28,9 +28,10 @@ import unicodedata
 
 import icu
 
+from popote.bots.registry import LEVEL_NAMES
 from popote.core.i18n import LANGUAGES
 from popote.server.errors import Refused, refused
-from popote.server.seats import BOT_NAME, FREE_NAME, LEVEL_NAMES, LEVELS
+from popote.server.seats import BOT_NAME, FREE_NAME, LEVELS
 
 NAME_LENGTH = 32
 MARKS_IN_A_ROW = 3

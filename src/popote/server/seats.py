@@ -6,21 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from popote.bots.learned import shipped_games
-from popote.bots.registry import LEARNED
+from popote.bots.registry import LEARNED, LEVEL_NAMES
 from popote.core.i18n import Lang, Text
 
 LEVELS = ("random", "facile", "moyen", "difficile", "expert", LEARNED)
 """Bot levels a table may offer; ``random`` plays any legal move (for practice and tests),
 ``appris`` only in the games that ship a learned network (:func:`levels_for`)."""
-
-LEVEL_NAMES = {
-    "random": Text("hasard", "random"),
-    "facile": Text("facile", "easy"),
-    "moyen": Text("moyen", "medium"),
-    "difficile": Text("difficile", "hard"),
-    "expert": Text("expert", "expert"),
-    LEARNED: Text("appris", "learned"),
-}
 
 
 def levels_for(game: str) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 import popote
+from popote.bots.registry import LEVEL_NAMES
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.picture import Face
 from popote.core.registry import get_game
@@ -28,7 +29,7 @@ from popote.server.errors import Refused
 from popote.server.hosts import Hosts, cross_site
 from popote.server.language import choose_lang
 from popote.server.live import LiveTable, terms
-from popote.server.seats import LEVEL_NAMES, levels_for
+from popote.server.seats import levels_for
 from popote.server.settings import CLOCKS, GAME_CLOCKS
 from popote.server.web import texts
 from popote.server.web.memory import fleeting_kinds

@@ -11,11 +11,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 import popote
+from popote.bots.registry import LEVEL_NAMES
 from popote.core.i18n import Lang
 from popote.core.wording import decimal
 from popote.server.api import hub_of
 from popote.server.errors import Refused
-from popote.server.seats import LEVEL_NAMES
 from popote.server.web import texts
 from popote.server.web.pages import (
     CookieLang,
