@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from popote.cli.main import main
+from popote.__main__ import main
 from tests.base_install import run_without_extras
 
 COMMANDS = (
@@ -134,6 +134,6 @@ def test_popote_starts_on_the_base_install_without_the_rl_and_gpu_extras(
     command: list[str],
 ) -> None:
     """``make run`` installs Popote without its extras: the command must still start."""
-    done = run_without_extras(f"from popote.cli.main import main\nsys.exit(main({command!r}))\n")
+    done = run_without_extras(f"from popote.__main__ import main\nsys.exit(main({command!r}))\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("utilisation")

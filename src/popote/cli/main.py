@@ -27,13 +27,13 @@ from popote.cli.keys import KeyReader
 from popote.cli.ladder import run_ladder
 from popote.cli.online_identities import Identities, config_file
 from popote.cli.play import play_game, resume_game
+from popote.cli.plugged import Plugged
 from popote.cli.replay import replay_file
 from popote.cli.train import add_train_arguments, run_train
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
 from popote.core.registry import all_games, get_game
 from popote.lab.ladder import ANCHOR, LADDER, ROUND_ROBIN
-from popote.server.cli import add_serve_arguments, run_serve
 
 
 def language_asked(argv: Sequence[str]) -> Lang:
@@ -48,8 +48,8 @@ def language_asked(argv: Sequence[str]) -> Lang:
     return "fr"
 
 
-def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
-    """The ``popote`` command, every description in ``lang``."""
+def build_parser(lang: Lang = "fr", plugged: Sequence[Plugged] = ()) -> argparse.ArgumentParser:
+    """The ``popote`` command with the ``plugged`` ones last, every description in ``lang``."""
     say = Say(lang)
     formatter = help_formatter(lang)
     parser = argparse.ArgumentParser(
@@ -154,8 +154,8 @@ def build_parser(lang: Lang = "fr") -> argparse.ArgumentParser:
         ),
         say,
     )
-    serve = command("serve", "serveur de tables en ligne", "online tables server")
-    add_serve_arguments(serve, lang)
+    for extra in plugged:
+        extra.add_arguments(command(extra.name, extra.summary.fr, extra.summary.en), lang)
     return parser
 
 
@@ -517,17 +517,19 @@ def list_games(lang: Lang) -> None:
             print("    " + option_usage(option, lang))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, plugged: Sequence[Plugged] = ()) -> int:
+    """The terminal's commands, and ``plugged``: those of the layers above (see
+    ``popote.__main__``, the entry point, which plugs ``serve`` in)."""
     words = sys.argv[1:] if argv is None else list(argv)
     asked = language_asked(words)
     with argparse_language(asked):
-        args = build_parser(asked).parse_args(words)
+        args = build_parser(asked, plugged).parse_args(words)
     lang = parse_lang(args.lang)
     # The language is process-wide: a caller running several commands keeps its own.
     before = get_language()
     set_language(lang)
     try:
-        return _run(args, lang)
+        return _run(args, lang, {extra.name: extra for extra in plugged})
     finally:
         set_language(before)
 
@@ -544,12 +546,12 @@ BATCH_COMMANDS = {
 }
 
 
-def _run(args: argparse.Namespace, lang: Lang) -> int:
+def _run(args: argparse.Namespace, lang: Lang, plugged: dict[str, Plugged]) -> int:
     try:
         if args.command in BATCH_COMMANDS:
             return BATCH_COMMANDS[args.command](args, lang)
-        if args.command == "serve":
-            return run_serve(args)
+        if args.command in plugged:
+            return plugged[args.command].run(args)
         if args.command == "list":
             list_games(lang)
         elif args.command == "play":

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from popote.cli.plugged import Plugged
 from popote.core.i18n import Lang, Text, parse_lang
 from popote.server import logs
 from popote.server.addresses import IPV6_PREFIX
@@ -498,6 +499,15 @@ def _serve(server: uvicorn.Server, host: str, port: int, lang: Lang) -> bool:
     if server.started:
         print(STOPPED.get(lang), flush=True)
     return server.started
+
+
+SERVE = Plugged(
+    "serve",
+    Text("serveur de tables en ligne", "online tables server"),
+    add_serve_arguments,
+    run_serve,
+)
+"""``popote serve``, as the entry point (``popote.__main__``) plugs it into the command line."""
 
 
 def _refuse(reason: Text, lang: Lang, code: int) -> int:
