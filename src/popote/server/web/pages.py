@@ -22,6 +22,7 @@ from popote.bots.registry import LEVEL_NAMES
 from popote.core.i18n import LANGUAGES, Lang
 from popote.core.picture import Face
 from popote.core.registry import get_game
+from popote.core.wording import Plural
 from popote.server.api import address_of, hub_of
 from popote.server.clocks import table_clock
 from popote.server.codes import shown
@@ -31,6 +32,7 @@ from popote.server.language import choose_lang
 from popote.server.live import LiveTable, terms
 from popote.server.seats import levels_for
 from popote.server.settings import CLOCKS, GAME_CLOCKS
+from popote.server.turns import TURN_BASED_CLOCKS
 from popote.server.web import texts
 from popote.server.web.memory import fleeting_kinds
 from popote.server.web.quick import quick_kinds
@@ -106,6 +108,8 @@ def game_card(name: str, lang: Lang) -> dict[str, Any]:
     }
 
 
+DAYS = Plural(("{n} jour", "{n} jours"), ("{n} day", "{n} days"))
+"""A turn-based clock's time per move, in the creation form."""
 SHOWN_FACES = 3
 """Cards drawn on a game's card in the lobby."""
 PICTURE_SEED = 7
@@ -153,6 +157,7 @@ async def game_page(request: Request, name: str, chosen: ReaderLang) -> Any:
         info=info,
         options=_option_fields(info, chosen),
         clocks=_clock_choices(request, name, chosen),
+        days=_day_choices(chosen),
         levels=[(level, LEVEL_NAMES[level].get(chosen)) for level in levels_for(name)],
     )
 
@@ -175,10 +180,13 @@ def _option_fields(info: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
 
 
 def _clock_choices(request: Request, game: str, lang: Lang) -> list[dict[str, Any]]:
+    """The real-time clocks, labelled by their seconds (the game's default selected)."""
     scale = hub_of(request).settings.clock_scale
     default = GAME_CLOCKS.get(game, "normal")
     choices = []
     for kind in CLOCKS:
+        if kind in TURN_BASED_CLOCKS:
+            continue
         clock = table_clock(game, kind, None, None, scale)
         label = (
             texts.PAGE["clock_none"].get(lang)
@@ -192,6 +200,14 @@ def _clock_choices(request: Request, game: str, lang: Lang) -> list[dict[str, An
         )
         choices.append({"kind": kind, "label": label, "selected": kind == default})
     return choices
+
+
+def _day_choices(lang: Lang) -> list[dict[str, Any]]:
+    """The turn-based clocks, labelled by their days per move (the first selected)."""
+    return [
+        {"kind": kind, "label": DAYS.render(int(kind.removeprefix("days-")), lang)}
+        for kind in TURN_BASED_CLOCKS
+    ]
 
 
 def _seconds(value: float) -> str:

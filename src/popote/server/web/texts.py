@@ -103,6 +103,16 @@ PAGE: dict[str, Text] = {
         "Niveau du robot qui remplace un absent", "Level of the bot standing in for the absent"
     ),
     "clock": Text("Horloge", "Clock"),
+    "play_kind": Text("Façon de jouer", "How to play"),
+    "kind_live": Text(
+        "En direct : tout le monde joue en même temps, quelques secondes par coup",
+        "Real time: everyone plays at once, a few seconds a move",
+    ),
+    "kind_turns": Text(
+        "Tour par tour : chacun joue quand il peut, des jours par coup",
+        "Turn-based: everyone plays when they can, days a move",
+    ),
+    "days_per_move": Text("Temps par coup", "Time per move"),
     "clock_none": Text("Sans horloge", "No clock"),
     "clock_preset": Text(
         "{name} : {turn} s par tour, {window} s pour répondre ensemble",
@@ -189,7 +199,13 @@ PAGE: dict[str, Text] = {
     ),
     "code_go": Text("Rejoindre", "Join"),
     "my_games": Text("Vos parties", "Your games"),
+    "my_waiting": Text("Ces parties vous attendent", "These games wait for you"),
     "my_running": Text("En cours et en attente", "Running and waiting"),
+    "notify_heading": Text("Notifications", "Notifications"),
+    "notify": Text(
+        "Me prévenir dans le navigateur quand une partie m'attend",
+        "Notify me in the browser when a game waits for me",
+    ),
     "my_finished": Text("Terminées", "Finished"),
     "my_no_running": Text("Aucune table en cours.", "No table running."),
     "my_public_page": Text(
@@ -342,6 +358,22 @@ SCRIPT: dict[str, Text] = {
     "your_move": Text("à vous de jouer", "your turn"),
     "their_move": Text("au tour des autres", "the others' turn"),
     "seat_number": Text("place {seat}", "seat {seat}"),
+    # Turn-based games waiting for you (the header, games.js, waiting.js)
+    "turn_based": Text("tour par tour", "turn-based"),
+    "play": Text("Jouer", "Play"),
+    "left": Text("il vous reste {time}", "{time} left"),
+    "left_none": Text("horloge arrêtée", "clock stopped"),
+    "time_days": Text("{days} j {hours} h", "{days} d {hours} h"),
+    "time_hours": Text("{hours} h {minutes} min", "{hours} h {minutes} min"),
+    "time_minutes": Text("{minutes} min", "{minutes} min"),
+    "time_soon": Text("moins d'une minute", "under a minute"),
+    "waiting_one": Text("1 partie vous attend", "1 game waits for you"),
+    "waiting_many": Text("{count} parties vous attendent", "{count} games wait for you"),
+    "notify_title": Text("{title} : à vous de jouer", "{title}: your turn"),
+    "notify_denied": Text(
+        "Le navigateur refuse les notifications pour ce site : changez-le dans ses réglages.",
+        "The browser refuses notifications for this site: change it in its settings.",
+    ),
 }
 
 

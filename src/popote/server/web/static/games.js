@@ -1,6 +1,7 @@
 // Your own tables, from GET /api/v1/me/games (the token is this browser's, so the page is
-// drawn here): the lobby lists your running tables first, and "Your games" lists them all,
-// running ones first with "Back to your seat", then your finished games with their replays.
+// drawn here): the lobby lists your running tables first, and "Your games" lists them all:
+// those waiting for you first, with the time you have left and "Play", then the other
+// running ones with "Back to your seat", then your finished games with their replays.
 // Every text is inserted as text, never as markup. See docs/web.md.
 
 import { api, element, fill, identity, lang, page, words } from "./common.js";
@@ -25,11 +26,33 @@ export function backToSeat(entry, describedBy) {
   return element("a", words.back_to_seat, { href: entry.link, "aria-describedby": describedBy });
 }
 
+// Seconds as days and hours, hours and minutes, or minutes: "1 j 4 h", "5 h 12 min".
+export function timeLeft(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days > 0) return fill(words.time_days, { days, hours: hours % 24 });
+  if (hours > 0) return fill(words.time_hours, { hours, minutes: minutes % 60 });
+  if (minutes > 0) return fill(words.time_minutes, { minutes });
+  return words.time_soon;
+}
+
+// A game waiting for you says how long you have (or that your holiday stopped its clock).
+function leftWords(entry) {
+  if (typeof entry.left === "number") return fill(words.left, { time: timeLeft(entry.left) });
+  return entry.turn_based ? words.left_none : null;
+}
+
 function runningItem(entry) {
-  const item = element("li", null, { class: "table-item mine" });
+  const item = element("li", null, { class: "table-item mine", "data-table": entry.id });
   const id = `running-${entry.id}`;
-  item.append(element("p", myTableWords(entry), { id }), element("p", null, { class: "links" }));
-  item.lastChild.append(backToSeat(entry, id));
+  const waits = entry.state === "playing" && entry.your_turn === true;
+  const said = [myTableWords(entry), waits ? leftWords(entry) : null].filter(Boolean).join(", ");
+  item.append(element("p", said, { id }), element("p", null, { class: "links" }));
+  const link = waits
+    ? element("a", words.play, { href: entry.link, "aria-describedby": id })
+    : backToSeat(entry, id);
+  item.lastChild.append(link);
   return item;
 }
 
@@ -49,10 +72,15 @@ function finishedItem(game, index) {
 export async function gamesPage() {
   const games = await myGames();
   document.getElementById("games-none").hidden = Boolean(games);
-  const running = games ? games.playing : [];
+  const playing = games ? games.playing : [];
   const finished = games ? games.finished : [];
+  const waits = (entry) => entry.state === "playing" && entry.your_turn === true;
+  const waiting = playing.filter(waits);
+  const running = playing.filter((entry) => !waits(entry));
+  document.getElementById("waiting-games").replaceChildren(...waiting.map(runningItem));
   document.getElementById("running").replaceChildren(...running.map(runningItem));
   document.getElementById("finished").replaceChildren(...finished.map(finishedItem));
+  document.getElementById("waiting-panel").hidden = waiting.length === 0;
   document.getElementById("no-running").hidden = running.length > 0;
   document.getElementById("no-finished").hidden = finished.length > 0;
   // The page others see of you (only public games, and only once you finished one).

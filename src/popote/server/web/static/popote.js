@@ -9,6 +9,7 @@ import {
 import { backToSeat, gamesPage, myGames } from "./games.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
+import { showWaiting, watchWaiting } from "./waiting.js";
 
 // The language is remembered per identity (PATCH /me) and in a cookie for the pages.
 function watchLanguageSwitch() {
@@ -99,6 +100,7 @@ function openLobbySocket() {
     if (message.type === "lobby") showTables(message.tables);
     if (message.type === "table_listed") showTable(message.table);
     if (message.type === "table_unlisted") dropTable(message.table);
+    if (message.type === "waiting") showWaiting(message.count);
     if (message.type === "error") say(message.message, true);
     if (message.type === "error" && TOKEN_GONE.includes(message.code)) {
       identity.forget();
@@ -159,7 +161,8 @@ function tableItem(table) {
   const describedId = `table-${table.id}`;
   const state = words[`state_${table.state}`] || table.state;
   const seats = table.seats.map(seatWords).join(", ");
-  item.append(element("p", fill(words.table_line, { title: table.title, state, terms: table.terms, seats }), { id: describedId }));
+  const title = table.turn_based ? `${table.title}, ${words.turn_based}` : table.title;
+  item.append(element("p", fill(words.table_line, { title, state, terms: table.terms, seats }), { id: describedId }));
   const actions = element("p", null, { class: "links" });
   item.append(actions);
   const yours = mine.get(table.id);
@@ -187,8 +190,26 @@ function tableItem(table) {
 
 // --- creating a table ----------------------------------------------------------------------
 
+// Real time (a clock in seconds) or turn-based (days per move): only the chosen kind's
+// clock shows, right under its radio button.
+function watchPlayKind() {
+  const turns = document.getElementById("kind-turns");
+  const show = () => {
+    document.getElementById("live-clock").hidden = turns.checked;
+    document.getElementById("turns-clock").hidden = !turns.checked;
+  };
+  for (const radio of document.querySelectorAll("input[name=kind]")) radio.addEventListener("change", show);
+  show(); // a page brought back from the history keeps its radio
+}
+
+function chosenClock() {
+  const turns = document.getElementById("kind-turns").checked;
+  return document.getElementById(turns ? "days" : "clock").value;
+}
+
 function gamePage() {
   const form = document.getElementById("create-form");
+  watchPlayKind();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     await needIdentity();
@@ -204,7 +225,7 @@ function gamePage() {
       options,
       public: document.getElementById("public").checked,
       rated: document.getElementById("rated").checked,
-      clock: document.getElementById("clock").value,
+      clock: chosenClock(),
       bots: Array(Number(document.getElementById("bots").value)).fill(botLevel),
       bot_level: document.getElementById("stand-in").value,
       sit: true,
@@ -225,6 +246,7 @@ showIdentity();
 learnIdentityId();
 watchLanguageSwitch();
 followRememberedLanguage();
+watchWaiting();
 const start = { lobby: lobbyPage, game: gamePage, replay: replayPage, games: gamesPage }[page.page];
 if (start) start();
 else if (page.table) tablePage();

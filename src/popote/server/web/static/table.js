@@ -11,6 +11,7 @@ import { afterSitting, showInvite, sitsByName } from "./invite.js";
 import { actionKey, cardActions, PictureView } from "./picture.js";
 import { Sounds } from "./sounds.js";
 import { Story } from "./story.js";
+import { showWaiting } from "./waiting.js";
 
 const FLASH_MS = 8000; // how long a memory reveal stays on screen
 const LAST_EVENTS = 5; // events read by the `l` key
@@ -181,7 +182,7 @@ class TableClient {
   }
 
   receive(message) {
-    if (!["welcome", "ack", "error", "pong"].includes(message.type)) this.lastSeq = message.seq;
+    if (!["welcome", "ack", "error", "pong", "waiting"].includes(message.type)) this.lastSeq = message.seq;
     const handler = {
       welcome: () => this.welcome(message),
       snapshot: () => this.snapshot(message),
@@ -191,6 +192,7 @@ class TableClient {
       chat: () => this.chat(message),
       results: () => this.results(message),
       rematch: () => offerRematch(message),
+      waiting: () => showWaiting(message.count),
       ack: () => this.pending.delete(message.action_id),
       error: () => this.refused(message),
     }[message.type];
