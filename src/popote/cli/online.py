@@ -22,11 +22,11 @@ from popote.cli.online_setup import ask_choice, ask_name, ask_table
 from popote.cli.play import SAVED, Console, ask_save_path
 from popote.cli.terminal import FORCED, Answer, MenuAsker, QuitGame, Reader, Writer
 from popote.core.actions import Action
-from popote.core.game import PLAYERS, Presenter, View
+from popote.core.game import Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.menu import Menu, MenuEntry, build_menu
 from popote.core.registry import get_game
-from popote.core.wording import Plural
+from popote.core.wording import PLAYERS, Plural
 
 HTTP_TIMEOUT = 20.0
 UNREACHABLE = Text(

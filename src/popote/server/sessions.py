@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import Any, Protocol
 
 from popote.core.i18n import Text
 
@@ -31,11 +31,15 @@ ENDED = Text(
 
 
 class Ending(Protocol):
-    """An open socket, which :meth:`end` closes with an ``error`` saying why."""
+    """An open socket, which :meth:`end` closes with an ``error`` saying why, and
+    :meth:`tell` sends what concerns its identity wherever it is."""
 
     token_hash: str
 
     def end(self) -> None: ...
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send a message meant for this identity alone (``popote.server.waiting``)."""
 
 
 class Sockets:
@@ -63,6 +67,10 @@ class Sockets:
 
     def holds(self, user_id: int) -> bool:
         return user_id in self._open
+
+    def of(self, user_id: int) -> list[Ending]:
+        """The sockets ``user_id`` has open here."""
+        return list(self._open.get(user_id, ()))
 
     def end_all_but(self, user_id: int, current: str | None) -> int:
         """End every socket of ``user_id`` not opened with the token whose hash is

@@ -78,6 +78,10 @@ class Session:
         self.farewell = encode({**ended, "seq": self.feed.seq})
         self.connection.close(SESSION_ENDED)
 
+    def tell(self, message: Message) -> None:
+        """A message for this identity alone, such as its count of games waiting for it."""
+        self.feed.reply(self.connection, message)
+
     def send_error(
         self, error: PopoteError, code: str | None = None, action_id: str | None = None
     ) -> None:
