@@ -17,8 +17,8 @@ import popote.cli.calibrate
 from popote.cli.main import main
 from popote.core.calibration import CalibrationCell, Parameter, Target
 from popote.core.errors import PopoteError
-from popote.core.game import BalanceConfig
 from popote.core.registry import get_game
+from popote.core.studies import BalanceConfig
 from popote.lab.calibrate import SEARCH_SEEDS, Calibration, CalibrationPlan
 from popote.lab.simulate import GameRecord, GameTask, Interrupted, run_tasks
 

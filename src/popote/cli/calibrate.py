@@ -27,10 +27,12 @@ from popote.cli.report import progress_bar
 from popote.cli.wording import FRESH, PARTIES, bot_label, count, duration, number, percent, signed
 from popote.core.calibration import CalibrationCell, Parameter, Target
 from popote.core.errors import PopoteError
-from popote.core.game import PLAYERS, BalanceConfig, Game
+from popote.core.game import Game
 from popote.core.i18n import Lang, Text
 from popote.core.match import create_match
 from popote.core.registry import get_game
+from popote.core.studies import BalanceConfig
+from popote.core.wording import PLAYERS
 from popote.lab.calibrate import Calibration, CalibrationPlan, value_of
 from popote.lab.ray_backend import load_ray, ray_session
 from popote.lab.simulate import GameRecord, GameTask, default_jobs, run_tasks

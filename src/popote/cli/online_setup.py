@@ -22,9 +22,8 @@ from popote.cli.terminal import (
     excerpt,
     typed_number,
 )
-from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
-from popote.core.wording import Plural
+from popote.core.wording import PLAYERS, Plural
 
 CHOICE = Text(
     "Votre choix ({range}, Entrée : {default}) : ", "Your choice ({range}, Enter: {default}): "

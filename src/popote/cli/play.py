@@ -16,12 +16,11 @@ from popote.cli.terminal import Answer, QuitGame, Reader, TerminalPlayer, Writer
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.errors import InvalidSetup
-from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match, create_match
 from popote.core.options import OptionValue
 from popote.core.registry import get_game
-from popote.core.wording import Plural
+from popote.core.wording import PLAYERS, Plural
 from popote.rl.learned import make_bot
 
 THINKING_DELAY = 1.0

@@ -31,8 +31,9 @@ from popote.cli.wording import (
     options_text,
     percent,
 )
-from popote.core.game import BalanceMeasure, BalanceStudy, Game
+from popote.core.game import Game
 from popote.core.i18n import Lang, Text
+from popote.core.studies import BalanceMeasure, BalanceStudy
 from popote.lab.balance import BalanceRow, study_groups
 from popote.lab.simulate import PLOT_FORMATS, GameRecord
 

@@ -14,9 +14,9 @@ from popote.cli.common import options_line, read_save, saved_moves, saved_names
 from popote.cli.play import MOVES
 from popote.cli.terminal import Answer, Reader, Writer, typed_number
 from popote.core.actions import HIDDEN_FROM, VISIBLE_TO, Event, visible_events
-from popote.core.game import PLAYERS
 from popote.core.i18n import Lang, Text
 from popote.core.match import Match
+from popote.core.wording import PLAYERS
 
 HEADER = Text(
     "Revoir : {title}, {players}, graine {seed}, {moves}.",

@@ -30,9 +30,10 @@ from popote.cli.wording import (
     quoted,
     rate_with_interval,
 )
-from popote.core.game import BalanceStudy, Game
+from popote.core.game import Game
 from popote.core.i18n import Lang, Text
 from popote.core.registry import get_game
+from popote.core.studies import BalanceStudy
 from popote.core.wording import Plural
 from popote.lab.balance import BalanceRow, group_order, study_for, study_groups
 

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from popote.core.errors import PopoteError, shown
-from popote.core.game import BalanceConfig
 from popote.core.i18n import Text
 from popote.core.options import Option, OptionKind
+from popote.core.studies import BalanceConfig
 
 RATE_TOLERANCE = 0.05
 """A win rate within 5 points of its target counts as reached."""

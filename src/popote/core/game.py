@@ -6,10 +6,9 @@ The core never names a game. Each game package under ``popote.games`` exposes on
 
 from __future__ import annotations
 
-import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from popote.core.actions import Action, Event
@@ -17,6 +16,7 @@ from popote.core.chance import Chance
 from popote.core.i18n import Lang, Text
 from popote.core.options import Option, OptionValue
 from popote.core.picture import Picture
+from popote.core.studies import BalanceStudy
 from popote.core.wording import Plural, listed
 
 if TYPE_CHECKING:
@@ -25,61 +25,6 @@ if TYPE_CHECKING:
 
 View = dict[str, Any]
 Options = Mapping[str, OptionValue]
-
-
-class BalanceMeasure(enum.Enum):
-    """What a balance study counts wins by."""
-
-    SEATS = "seats"
-    SIDES = "sides"
-    LABELS = "labels"
-
-
-NO_CLAIM = Text("", "")
-PLAYERS = Plural(("{n} joueur", "{n} joueurs"), ("{n} player", "{n} players"))
-
-
-@dataclass(frozen=True)
-class BalanceConfig:
-    """One row of a balance study: a player count and options, and what the designer claims.
-
-    ``label`` is the row's key in the JSON report; ``title`` is what a person reads (the
-    label when the game gives none)."""
-
-    label: str
-    players: int
-    options: Mapping[str, OptionValue] = field(default_factory=dict)
-    claim: Text = NO_CLAIM
-    title: Text | None = None
-
-    def name(self, lang: Lang) -> str:
-        return self.label if self.title is None else self.title.get(lang)
-
-    @classmethod
-    def of_players(cls, players: int) -> BalanceConfig:
-        """A row that only sets the player count, named ``3 joueurs`` / ``3 players``."""
-        return cls(f"{players} players", players, title=PLAYERS.text(players))
-
-
-@dataclass(frozen=True)
-class BalanceStudy:
-    """How ``popote balance`` should measure a game (heuristic bots at every seat).
-
-    ``LABELS`` counts wins per value of ``result()[label_key]``, a list with one label per
-    seat (a character, a role...). ``group_names`` names each seat, side or label for people,
-    in the order reports list them; the reports of ``popote simulate`` name the sides of
-    ``result()["sides"]`` with it too.
-    """
-
-    title: Text
-    measure: BalanceMeasure
-    configs: tuple[BalanceConfig, ...]
-    label_key: str = ""
-    group_names: Mapping[str, Text] = field(default_factory=dict)
-
-    def group_name(self, group: str, lang: Lang) -> str:
-        name = self.group_names.get(group)
-        return group if name is None else name.get(lang)
 
 
 @dataclass(frozen=True)

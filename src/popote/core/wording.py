@@ -69,6 +69,8 @@ class Plural:
         return Text(self.render(count, "fr", **fields), self.render(count, "en", **fields))
 
 
+PLAYERS = Plural(("{n} joueur", "{n} joueurs"), ("{n} player", "{n} players"))
+
 _AND = Text(" et ", " and ")
 
 

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from popote.core.game import BalanceConfig, BalanceMeasure, BalanceStudy, Game
+from popote.core.game import Game
 from popote.core.i18n import LANGUAGES, Text
+from popote.core.studies import BalanceConfig, BalanceMeasure, BalanceStudy
 from popote.lab.simulate import Backend, GameRecord, GameTask, Progress, rate_summary, run_tasks
 
 

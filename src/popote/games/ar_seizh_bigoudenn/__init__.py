@@ -5,17 +5,10 @@ from __future__ import annotations
 from popote.core.actions import Event
 from popote.core.bot import Bot
 from popote.core.chance import Chance
-from popote.core.game import (
-    BalanceConfig,
-    BalanceMeasure,
-    BalanceStudy,
-    Game,
-    GameSpec,
-    GameState,
-    Options,
-)
+from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import Text
 from popote.core.options import Option
+from popote.core.studies import BalanceConfig, BalanceMeasure, BalanceStudy
 from popote.games.ar_seizh_bigoudenn.bot import BigoudenBot
 from popote.games.ar_seizh_bigoudenn.cards import BIGOUDENS, DEFAULT_ROUNDS
 from popote.games.ar_seizh_bigoudenn.state import NAME, ArSeizhState

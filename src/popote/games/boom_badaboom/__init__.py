@@ -13,19 +13,11 @@ from popote.core.calibration import (
 )
 from popote.core.chance import Chance
 from popote.core.errors import InvalidSetup
-from popote.core.game import (
-    PLAYERS,
-    BalanceConfig,
-    BalanceMeasure,
-    BalanceStudy,
-    Game,
-    GameSpec,
-    GameState,
-    Options,
-)
+from popote.core.game import Game, GameSpec, GameState, Options
 from popote.core.i18n import LANGUAGES, Text
 from popote.core.options import Option, OptionValue
-from popote.core.wording import NBSP, percent
+from popote.core.studies import BalanceConfig, BalanceMeasure, BalanceStudy
+from popote.core.wording import NBSP, PLAYERS, percent
 from popote.games.boom_badaboom.bot import BoomHeuristicBot
 from popote.games.boom_badaboom.cards import (
     BALANCED_PRESET as BALANCED_PRESET,
