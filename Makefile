@@ -70,11 +70,13 @@ chromium:
 valgrind:
 	command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
 
-# mypy checks against the same packages the tests import, Ray included.
+# mypy checks against the same packages the tests import, Ray included. lint-imports checks
+# the layers and forbids import circles ([tool.importlinter] in pyproject.toml).
 lint: $(VENV)/.installed-ray
 	$(BIN)/ruff format --check src tests benchmarks setup.py
 	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache --no-logo
 
 # loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
 test: lint chromium valgrind test-compiled

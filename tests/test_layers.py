@@ -1,72 +1,102 @@
-"""Each layer imports only the layers below it: core → games → bots → rl → lab → clients.
+"""The layers and the ban on import circles, as ``make lint`` checks them (``lint-imports``,
+the contracts under ``[tool.importlinter]`` in pyproject.toml): core → games → bots → rl →
+lab → cli → server, each importing only those below it; a game never imports another; no
+circle between the modules of the server, the command line, the bots and the core, type
+hints included.
 
-A game may use the core and its own package, never another game; the clients (the command
-line and the server with its web pages) may use every layer and each other. The core's
-registry imports the bare ``popote.games`` package only to list what lies in it.
+The contracts are run on the real package, then on a copy of it with one bad import added,
+which must fail the check: a contract that can no longer fail would pass in silence.
 """
 
 from __future__ import annotations
 
-import ast
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import popote
 
-PACKAGE = Path(popote.__file__).parent
-LAYERS = ("core", "games", "bots", "rl", "lab", "clients")
-CLIENTS = {"cli", "server"}
+ROOT = Path(__file__).parents[1]
+PYPROJECT = ROOT / "pyproject.toml"
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+ENTRY_POINT = "__main__"
+"""``popote.__main__`` plugs the server's ``serve`` into the command line: it stands above
+every layer, so no layer holds it."""
 
 
-def layer_of(module: str) -> str | None:
-    """The layer of ``popote.<part>...``; None for the top-level ``popote`` package itself."""
-    parts = module.split(".")
-    if parts[0] != "popote" or len(parts) == 1:
-        return None
-    top = parts[1]
-    if top in CLIENTS or top in ("__main__",):
-        return "clients"
-    return top if top in LAYERS else None
+def contracts() -> dict[str, dict[str, Any]]:
+    config = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    return {contract["id"]: contract for contract in config["contracts"]}
 
 
-def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return {name for name in names if name.split(".")[0] == "popote"}
+def lint_imports(package_parent: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` as ``make lint`` runs it, on the installed package or on the copy of
+    it found first under ``package_parent``."""
+    env = dict(os.environ)
+    if package_parent is not None:
+        env["PYTHONPATH"] = str(package_parent)
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
-def module_name(path: Path) -> str:
-    relative = path.relative_to(PACKAGE.parent).with_suffix("")
-    return ".".join(part for part in relative.parts if part != "__init__")
+def test_the_project_keeps_every_contract() -> None:
+    done = lint_imports()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
 
 
-SOURCES = sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts)
+def test_every_part_of_popote_lies_in_a_layer() -> None:
+    """A new package (or a module beside the packages) cannot slip outside the layers."""
+    layers = contracts()["layers"]["layers"]
+    parts = {f"popote.{info.name}" for info in pkgutil.iter_modules(popote.__path__)}
+    assert parts - {f"popote.{ENTRY_POINT}"} == set(layers)
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_a_module_imports_only_the_layers_below_its_own(path: Path) -> None:
-    own = module_name(path)
-    own_layer = layer_of(own)
-    if own_layer is None:
-        return
-    rank = LAYERS.index(own_layer)
-    for imported in imported_modules(path):
-        layer = layer_of(imported)
-        if layer is None or imported == "popote.games":
-            continue
-        assert LAYERS.index(layer) <= rank, f"{own} ({own_layer}) imports {imported} ({layer})"
-        if own_layer == "games" and layer == "games":
-            assert imported.split(".")[:3] == own.split(".")[:3], f"{own} imports {imported}"
+BAD_IMPORTS = {
+    # The core's chance is below its match: a type hint back up closes a circle.
+    "circle-in-type-hints": (
+        "core/chance.py",
+        "\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+        "    from popote.core.match import Match\n",
+        "No circle",
+    ),
+    # A table must not know the hub that holds it.
+    "circle-in-the-server": ("server/live.py", "\nimport popote.server.hub\n", "No circle"),
+    "core-imports-a-client": (
+        "core/errors.py",
+        "\nimport popote.server.errors\n",
+        "popote.core is not allowed to import popote.server",
+    ),
+    "game-imports-another": (
+        "games/bouillabaisse/cards.py",
+        "\nimport popote.games.boom_badaboom.cards\n",
+        "A game uses the core and its own package, never another game BROKEN",
+    ),
+}
 
 
-def test_the_layer_check_sees_an_upward_import() -> None:
-    assert layer_of("popote.lab.simulate") == "lab"
-    assert LAYERS.index(layer_of("popote.bots.base") or "") > LAYERS.index("games")
-    core_game = PACKAGE / "core" / "game.py"
-    assert "popote.core.bot" in imported_modules(core_game)
+@pytest.mark.parametrize("bad", BAD_IMPORTS, ids=str)
+def test_a_bad_import_fails_the_check(bad: str, tmp_path: Path) -> None:
+    path, added, said = BAD_IMPORTS[bad]
+    copy = tmp_path / "popote"
+    shutil.copytree(
+        Path(popote.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    with (copy / path).open("a", encoding="utf-8") as module:
+        module.write(added)
+    done = lint_imports(tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert said in done.stdout, done.stdout
