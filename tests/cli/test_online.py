@@ -242,7 +242,7 @@ def test_two_names_from_one_home_folder_keep_their_own_seats(
             "o",
         ]
     )
-    back = Person(["Soazig", "Revenir à la table Les Pieds dans le Plat"])
+    back = Person(["Soazig", "Les Pieds dans le Plat, siège 1"])
 
     def wait_for_soazig(answers: int) -> None:
         """Katell thinks until Soazig is back: the game waits for her meanwhile."""

@@ -3,6 +3,7 @@ while others talk, keys typed ahead, and Ctrl-C."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from popote.cli.online_identities import Identities
 from tests.cli.pty_terminal import Terminal, session
 from tests.server.harness import Server
 
@@ -107,3 +109,39 @@ def test_ctrl_c_while_watching_a_table_ends_with_one_line(server: Server, tmp_pa
         assert said == [closed.format(table=table)], "one line, no traceback"
         player.interrupt()
         player.wait_for(closed.format(table=table))
+
+
+def test_your_games_come_before_the_lobby_waiting_first_with_the_time_left(
+    server: Server, tmp_path: Path
+) -> None:
+    """Maïwenn has a real-time table waiting for players, then a turn-based one (a day a
+    move) where it is her turn: the one waiting for her comes first, with her time left."""
+    token = server.guest("Maïwenn")
+    Identities(tmp_path / "popote" / "online.json").put(server.url, "Maïwenn", token=token)
+    with server.http(token) as http:
+        for body in (
+            {"game": "pieds-dans-le-plat", "players": 3, "clock": "none"},
+            {"game": "pieds-dans-le-plat", "players": 2, "bots": ["random"], "clock": "days-1"},
+        ):
+            made = http.post("/api/v1/tables", json={**body, "seed": 1})
+            assert made.status_code == 200, made.text
+        table = made.json()["id"]
+        assert http.post(f"/api/v1/tables/{table}/start").status_code == 200
+    with online(server, tmp_path, "Maïwenn") as terminal:
+        shown = terminal.wait_for("Entrée : Les Pieds dans le Plat, siège 1 : à vous")
+        listed = shown[shown.index("Vos parties en cours :") :].splitlines()[1:4]
+        assert re.fullmatch(
+            r"  1\. Les Pieds dans le Plat, siège 1 : à vous, il vous reste (23 h \d+ min|1 j 0 h)",
+            listed[0].rstrip(),
+        ), listed
+        assert [line.rstrip() for line in listed[1:]] == [
+            "  2. Les Pieds dans le Plat, siège 1 : en attente de joueurs",
+            "  3. Aller au salon",
+        ]
+        terminal.type("1")
+        terminal.wait_for("Vous êtes au siège 1 de la table Les Pieds dans le Plat.")
+        terminal.wait_for(CHOICE)
+        terminal.type("1")
+        terminal.wait_for(CHOICE)  # the bot played: her turn again
+        terminal.interrupt()
+        terminal.wait_for(f"Client fermé ; la table {table} continue sans vous.")

@@ -1,5 +1,7 @@
 """``popote play --server URL``: the terminal client at an online table.
 
+Your unfinished games come first (``popote.cli.online_games``), then the lobby.
+
 The server sends each seat the game presenter's own lines, prompt, table and menu in the
 person's language; this client only shows them and walks the menu with the same keys as the
 local game (``MenuAsker``), plus ``c`` to chat. Events from the others are written as they
@@ -16,6 +18,7 @@ from typing import Any
 
 import httpx
 
+from popote.cli.online_games import pick_mine
 from popote.cli.online_identities import Identities
 from popote.cli.online_link import CHAT_ERRORS, Frame, OnlineError, TableLink, server_refusal
 from popote.cli.online_setup import ask_choice, ask_name, ask_table
@@ -181,6 +184,9 @@ def _pick_table(
     """The table to open and whether this person just created it."""
     if wanted is not None:
         return _sit_or_watch(server, server.call("GET", f"/tables/{wanted}"), asker), False
+    mine = pick_mine(server.call, asker)
+    if mine is not None:
+        return mine, False
     while True:
         tables = server.call("GET", "/tables")
         back = _table_to_return_to(server, identities.get(server.url, me.key).get("table"))
