@@ -17,7 +17,7 @@ from starlette.routing import Match, Route
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
-from popote.server import api, metrics, web, ws
+from popote.server import api, mail_api, metrics, web, ws
 from popote.server.anonymous import AnonymousLimit
 from popote.server.bodies import BODY_LIMIT, BodyLimit
 from popote.server.errors import Refused
@@ -26,6 +26,7 @@ from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import Guard
 from popote.server.live import LiveTable
+from popote.server.mail import Mail
 from popote.server.resyncs import Resyncs
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
@@ -50,14 +51,18 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(settings, store)
         if hub.cluster is not None:
             hub.cluster.handlers.update(ws.REMOTE | api.REMOTE)
+        # Listening before the tables are rebuilt: a decision they open is mailed too.
+        app.state.mail = mail = Mail(hub, settings.mail, lambda: _public_url(app, settings))
         await hub.launch()
         app.state.hub = hub
+        mail.start()
         app.state.watch = metrics.Watch(hub, app.state.guard)
         hub.on_table_over.append(_log_over)
         metrics.watch_database(store.engine)
         try:
             yield
         finally:
+            await mail.stop()
             await hub.shutdown()
 
     app = FastAPI(
@@ -84,6 +89,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(HostCheck, hosts=guard.hosts)
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(mail_api.router)
+    app.include_router(mail_api.pages)
     web.install(app)
     if settings.api_docs:
         api_docs.install(app)
@@ -105,6 +112,13 @@ def _known(app: FastAPI, token: str) -> bool:
     except (PopoteError, SQLAlchemyError):
         return False
     return True
+
+
+def _public_url(app: FastAPI, settings: Settings) -> str:
+    """Where players reach the server: ``--public-url``, else the address it listens on
+    (``popote serve`` tells the app once it is bound)."""
+    served: str = getattr(app.state, "served_at", "http://127.0.0.1:8000")
+    return (settings.mail.public_url or served).rstrip("/")
 
 
 def _log_over(table: LiveTable) -> None:

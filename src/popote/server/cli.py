@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from popote.cli.plugged import Plugged
 from popote.core.i18n import Lang, Text, parse_lang
@@ -16,6 +16,7 @@ from popote.server.addresses import IPV6_PREFIX
 from popote.server.hosts import allowed_hosts
 from popote.server.limits import Limits
 from popote.server.logs import FORMATS, LEVELS
+from popote.server.mailcli import add_mail_arguments, mail_settings
 from popote.server.quotas import Quotas
 from popote.server.reach import stores_unreachable
 from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, HttpLimits, Settings
@@ -349,6 +350,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         f"variable {METRICS_TOKEN_ENV}, which a process list does not show; default: "
         "neither served, 404)",
     )
+    add_mail_arguments(option)
     parser.add_argument(
         "--api-docs",
         action="store_true",
@@ -380,6 +382,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
 
 if TYPE_CHECKING:
     import uvicorn
+    from fastapi import FastAPI
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -427,6 +430,7 @@ def run_serve(args: argparse.Namespace) -> int:
             queued_per_ip=max(0, args.send_queue_mib_per_ip) * 2**20,
         ),
         http=_http_limits(args),
+        mail=mail_settings(args, args.clock_scale),
     )
     config = uvicorn.Config(
         create_app(settings),
@@ -483,6 +487,7 @@ def _serve(server: uvicorn.Server, host: str, port: int, lang: Lang) -> bool:
             bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
             where = f"[{host}]" if ":" in host else host
             address = f"http://{where}:{bound}"
+            cast("FastAPI", server.config.app).state.served_at = address  # links in e-mail
             print(f"Popote écoute sur {address} / listening on {address}", flush=True)
             print(HOW_TO_STOP.get(lang), flush=True)
 

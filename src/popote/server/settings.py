@@ -7,6 +7,7 @@ from pathlib import Path
 
 from popote.server.addresses import IPV6_PREFIX
 from popote.server.limits import Limits
+from popote.server.mailconf import MailSettings
 from popote.server.quotas import Quotas
 
 DEFAULT_DATA = Path("~/.local/share/popote").expanduser()
@@ -139,3 +140,5 @@ class Settings:
     ipv6_prefix: int = IPV6_PREFIX
     """Bits of an IPv6 address that name one client for every limit
     (``popote.server.addresses``)."""
+    mail: MailSettings = field(default_factory=MailSettings)
+    """The mail server, the sender's address and the queue's pace (``popote.server.mail``)."""
