@@ -132,6 +132,10 @@ def test_a_game_left_is_found_again_in_your_games_waiting_first(
     shots(page, "your-games")
     entry.get_by_role("link", name="Jouer").click()
     page.wait_for_url(re.compile(f"/tables/{made['id']}"))
+    # A day a move reads in hours and minutes, not in seconds.
+    expect(page.locator("#clock")).to_have_text(
+        re.compile(r"Rozenn \(invité\) : (23 h \d+ min|1 j 0 h)")
+    )
     first_choice(page)
     expect(page.locator("#log li").first).to_be_visible()
 

@@ -286,6 +286,7 @@ SCRIPT: dict[str, Text] = {
     ),
     "over": Text("La partie est terminée.", "The game is over."),
     "clock_left": Text("{name} : {seconds} s", "{name}: {seconds} s"),
+    "clock_left_time": Text("{name} : {time}", "{name}: {time}"),
     "clock_none": Text("Pas d'horloge en ce moment.", "No clock running now."),
     "clock_hurry": Text("Plus que {seconds} secondes !", "Only {seconds} seconds left!"),
     "no_events": Text("Rien ne s'est encore passé.", "Nothing has happened yet."),

@@ -43,10 +43,16 @@ function leftWords(entry) {
   return entry.turn_based ? words.left_none : null;
 }
 
+// A turn-based game waits for you (as the header counts them): a real-time one at your
+// turn is played now, on its page.
+function waitsForYou(entry) {
+  return entry.turn_based === true && entry.state === "playing" && entry.your_turn === true;
+}
+
 function runningItem(entry) {
   const item = element("li", null, { class: "table-item mine", "data-table": entry.id });
   const id = `running-${entry.id}`;
-  const waits = entry.state === "playing" && entry.your_turn === true;
+  const waits = waitsForYou(entry);
   const said = [myTableWords(entry), waits ? leftWords(entry) : null].filter(Boolean).join(", ");
   item.append(element("p", said, { id }), element("p", null, { class: "links" }));
   const link = waits
@@ -74,9 +80,8 @@ export async function gamesPage() {
   document.getElementById("games-none").hidden = Boolean(games);
   const playing = games ? games.playing : [];
   const finished = games ? games.finished : [];
-  const waits = (entry) => entry.state === "playing" && entry.your_turn === true;
-  const waiting = playing.filter(waits);
-  const running = playing.filter((entry) => !waits(entry));
+  const waiting = playing.filter(waitsForYou);
+  const running = playing.filter((entry) => !waitsForYou(entry));
   document.getElementById("waiting-games").replaceChildren(...waiting.map(runningItem));
   document.getElementById("running").replaceChildren(...running.map(runningItem));
   document.getElementById("finished").replaceChildren(...finished.map(finishedItem));

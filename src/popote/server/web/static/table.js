@@ -6,6 +6,7 @@ import {
   showChatLine, socketUrl, TOKEN_GONE, typing, watchChat, words,
 } from "./common.js";
 import { offerRematch, showEnding } from "./ending.js";
+import { timeLeft } from "./games.js";
 import { showHand } from "./hand.js";
 import { afterSitting, showInvite, sitsByName } from "./invite.js";
 import { actionKey, cardActions, PictureView } from "./picture.js";
@@ -16,6 +17,7 @@ import { showWaiting } from "./waiting.js";
 const FLASH_MS = 8000; // how long a memory reveal stays on screen
 const LAST_EVENTS = 5; // events read by the `l` key
 const HURRY_SECONDS = 5; // the clock is said when this much is left
+const LONG_CLOCK = 3600; // from an hour on (a turn-based move), days and hours, not seconds
 const REFUSED_ACTION = ["illegal", "not_playing", "not_your_seat", "spectator"];
 const CALM = ["stale", "too_late"]; // the game moved on: no mistake of the person's
 const VERBOSITY = ["all", "mine", "turn"]; // what the live region reads of the events
@@ -624,7 +626,9 @@ class TableClient {
     const names = this.names();
     const parts = Object.entries(this.deadlines).map(([seat, deadline]) => {
       const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      return fill(words.clock_left, { name: names[seat] || seat, seconds });
+      const name = names[seat] || seat;
+      if (seconds >= LONG_CLOCK) return fill(words.clock_left_time, { name, time: timeLeft(seconds) });
+      return fill(words.clock_left, { name, seconds });
     });
     return parts.length ? parts.join(" · ") : words.clock_none;
   }
@@ -637,8 +641,9 @@ class TableClient {
     clock.hidden = !clock.textContent;
     for (const shown of document.querySelectorAll("#picture-panel .seat-clock")) {
       const deadline = this.deadlines[shown.dataset.seat];
-      shown.textContent = deadline === undefined ? ""
-        : ` · ${fill(words.seconds, { seconds: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) })}`;
+      const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      const time = seconds >= LONG_CLOCK ? timeLeft(seconds) : fill(words.seconds, { seconds });
+      shown.textContent = deadline === undefined ? "" : ` · ${time}`;
     }
     const mine = this.deadlines[String(this.seat)];
     if (mine === undefined || this.shown === null || this.hurried) return;
