@@ -17,7 +17,7 @@ from starlette.routing import Match, Route
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
-from popote.server import api, mail_api, metrics, web, ws
+from popote.server import api, mail_api, metrics, turns_api, web, ws
 from popote.server.anonymous import AnonymousLimit
 from popote.server.bodies import BODY_LIMIT, BodyLimit
 from popote.server.errors import Refused
@@ -30,6 +30,7 @@ from popote.server.mail import Mail
 from popote.server.resyncs import Resyncs
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
+from popote.server.waiting import tell_waiting
 from popote.server.web import api_docs
 from popote.server.web.replay import ReplayPages
 
@@ -58,6 +59,7 @@ def create_app(settings: Settings) -> FastAPI:
         mail.start()
         app.state.watch = metrics.Watch(hub, app.state.guard)
         hub.on_table_over.append(_log_over)
+        hub.on_waiting_changed.append(tell_waiting(hub.sockets, store.waiting_count))
         metrics.watch_database(store.engine)
         try:
             yield
@@ -89,6 +91,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(HostCheck, hosts=guard.hosts)
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(turns_api.router)
     app.include_router(mail_api.router)
     app.include_router(mail_api.pages)
     web.install(app)

@@ -287,6 +287,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         default=Settings.table_idle / 60,
     )
     option(
+        "--table-rest",
+        Text("SECONDES", "SECONDS"),
+        "une table tour par tour que personne n'utilise quitte la mémoire après ce temps, "
+        "reconstruite de son journal au besoin, 0 : jamais (défaut : {default})",
+        "a turn-based table nobody uses leaves memory after this time, rebuilt from its "
+        "log when needed, 0: never (default: {default})",
+        type=float,
+        default=Settings.table_rest,
+    )
+    option(
+        "--holiday-days",
+        Text("JOURS", "DAYS"),
+        "jours de vacances par compte et par année civile : ses horloges tour par tour "
+        "s'arrêtent (défaut : {default})",
+        "holiday days per account and calendar year: its turn-based clocks stop "
+        "(default: {default})",
+        type=int,
+        default=Settings.holiday_days,
+    )
+    option(
         "--send-queue",
         Text("N", "N"),
         "messages en attente pour un client qui ne lit plus avant de le déconnecter, au moins "
@@ -417,6 +437,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ipv6_prefix=min(128, max(0, args.ipv6_prefix)),
         chat_per_ip=max(0, args.max_chat_per_ip),
         table_idle=max(0.0, args.table_idle * 60),
+        table_rest=max(0.0, args.table_rest),
+        holiday_days=max(0, args.holiday_days),
         quotas=Quotas(
             identities_per_ip=max(0, args.max_new_identities_per_ip),
             login_failures_per_name_and_ip=max(0, args.max_login_failures),

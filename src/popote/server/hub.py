@@ -28,12 +28,23 @@ from popote.server.chat import RateLimit
 from popote.server.clocks import table_clock
 from popote.server.cluster import RESTART, Cluster
 from popote.server.codes import Lookups, new_code, normal
+from popote.server.deadlines import DeadlineWatch, Span, due_after
 from popote.server.errors import Refused, refused, unavailable
+from popote.server.holidays import HolidayBook
 from popote.server.identities import Identities, PasswordWork
 from popote.server.live import LiveTable, describe
 from popote.server.lobby import Lobby
 from popote.server.metrics import Latency
-from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
+from popote.server.models import (
+    ActionRow,
+    ChatRow,
+    DeadlineRow,
+    RatingRow,
+    ResultRow,
+    Table,
+    User,
+)
+from popote.server.models import now as utc_now
 from popote.server.ratings import (
     NEWCOMER,
     Skill,
@@ -48,6 +59,7 @@ from popote.server.seats import Seat, levels_for
 from popote.server.sessions import Sockets
 from popote.server.settings import Settings
 from popote.server.store import Store
+from popote.server.turns import TURN_BASED_CLOCKS, Waiting, is_turn_based
 
 NAME_LENGTH = 32
 ID_LIMIT = 2**31
@@ -95,6 +107,13 @@ class Hub:
         """Lines per identity, and per address beside it (``popote.server.chat``)."""
         self.on_table_over: list[Callable[[LiveTable], None]] = []
         """Called with each table that ends (ratings, archives...)."""
+        self.on_your_turn: list[Callable[[Waiting], None]] = []
+        """Called with each decision a turn-based table newly asks of a person."""
+        self.on_waiting_changed: list[Callable[[int], None]] = []
+        """Called with each identity whose count of games waiting for them may have changed."""
+        self.holiday_book = HolidayBook(store, settings)
+        self.deadline_watch = DeadlineWatch(store, self.deadline_passed, settings.clock_scale)
+        """Fires the turn-based deadlines stored in the database (``popote.server.deadlines``)."""
         self._users: dict[int, User] = {}
         work = PasswordWork(settings.password_workers, settings.password_queue)
         self.identities = Identities(
@@ -120,28 +139,47 @@ class Hub:
             self.restore()
         else:
             await self.cluster.start()
-        if self.settings.table_idle:
+        if self.settings.table_idle or self.settings.table_rest:
             self._expiry = asyncio.create_task(self._expire_unused())
+        self.deadline_watch.start()
         pauses.settle()
 
     async def shutdown(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
+        self.deadline_watch.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         self.close()
 
     async def _expire_unused(self) -> None:
-        """Now and then, remove the tables held here that never began and that nobody has
-        used for ``settings.table_idle`` seconds (nobody connected, no seat taken or left)."""
-        idle = self.settings.table_idle
+        """Now and then, remove the real-time tables held here that never began and that
+        nobody has used for ``settings.table_idle`` seconds (nobody connected, no seat
+        taken or left), and let the turn-based ones nobody used for ``settings.table_rest``
+        seconds go from memory (``rest``)."""
+        idle, rest = self.settings.table_idle, self.settings.table_rest
         while True:
-            await asyncio.sleep(min(EXPIRY_SWEEP, idle / 4))
+            await asyncio.sleep(min(EXPIRY_SWEEP, *(t / 4 for t in (idle, rest) if t)))
             now = time.monotonic()
             for table in list(self.tables.values()):
-                if table.row.state == "lobby" and not table.in_use and now - table.used > idle:
-                    with contextlib.suppress(SQLAlchemyError):  # tried again next time
+                unused = now - table.used if not table.in_use else 0.0
+                with contextlib.suppress(SQLAlchemyError):  # tried again next time
+                    if table.turn_based:
+                        if rest and unused > rest and not table.busy:
+                            self.rest(table)
+                    elif idle and table.row.state == "lobby" and unused > idle:
                         self.expire(table)
+
+    def rest(self, table: LiveTable) -> None:
+        """Let a turn-based table nobody uses go from memory: its log, seats and deadlines
+        are in the database, and it is rebuilt from them when someone connects or acts, or
+        when a deadline passes (``deadline_passed``), here or in another process."""
+        self.store.update_table(table.id, resting=True)
+        table.row.resting = True
+        self.tables.pop(table.id, None)
+        table.close()
+        if self.cluster is not None:
+            self.cluster.release(table)
 
     def expire(self, table: LiveTable) -> None:
         if not self.store.remove_unstarted(table.id):
@@ -192,6 +230,9 @@ class Hub:
         return self.cluster is None or self.cluster.redis_ok
 
     def _rebuild(self, row: Table, actions: list[ActionRow]) -> LiveTable:
+        if row.resting and row.state != "over":
+            self.store.update_table(row.id, resting=False)
+            row.resting = False
         table = LiveTable(self, row, [Seat.from_stored(s) for s in row.seats])
         if row.state == "over":
             self._keep_finished(table)
@@ -200,6 +241,63 @@ class Hub:
         if row.state != "lobby":
             table.restore(actions)
         return table
+
+    # --- turn-based deadlines and holidays -------------------------------------------------
+
+    def deadline_passed(self, row: DeadlineRow) -> bool:
+        """Fire a passed deadline at the table it belongs to, rebuilding that table if it
+        rests; False when another process holds the table (it fires it)."""
+        table = self.tables.get(row.table_id)
+        if table is None:
+            if self.cluster is not None:
+                if self.cluster.route(row.table_id) is not None:
+                    return False
+                table = self.adopt(row.table_id)
+                if table is None and self.store.table_state(row.table_id) == "playing":
+                    return False  # taken by another process meanwhile
+            else:
+                found = self.store.table(row.table_id)
+                table = None if found is None else self._rebuild(*found)
+        if table is None or table.row.state != "playing":
+            self.store.change_deadlines(row.table_id, [row.seat], [])
+            return True
+        table.deadline_passed(row.seat, row.decision)
+        return True
+
+    def holidays_moved(self, user_id: int) -> None:
+        """``user_id``'s holidays changed: their deadlines move, here and in the database."""
+        rows = self.store.waiting_for(user_id)
+        spans = self.holidays(user_id)
+        self.store.move_deadlines(
+            {row.id: due_after(row.opened, row.seconds, spans) for row in rows}
+        )
+        for row in rows:
+            table = self.tables.get(row.table_id)
+            if table is not None:
+                table.holidays_changed()
+        self.deadline_watch.poke()
+        self.waiting_changed({user_id})
+
+    def holidays(self, user_id: int) -> list[Span]:
+        """The spans during which ``user_id``'s turn-based clocks stop."""
+        rows = self.store.holidays_of([user_id]).get(user_id, [])
+        return [(row.starts, row.ends) for row in rows]
+
+    def your_turn(self, waiting: Waiting) -> None:
+        self.deadline_watch.poke()
+        for hook in self.on_your_turn:
+            try:
+                hook(waiting)
+            except Exception:  # a listener's failure (mail) never stops a game
+                log.exception("your-turn listener failed")
+
+    def waiting_changed(self, user_ids: set[int]) -> None:
+        for user_id in user_ids:
+            for hook in self.on_waiting_changed:
+                try:
+                    hook(user_id)
+                except Exception:
+                    log.exception("waiting listener failed")
 
     def _keep_finished(self, table: LiveTable) -> None:
         self._finished[table.id] = table
@@ -290,14 +388,9 @@ class Hub:
     def open_tables(
         self, lang: Lang, spectators: dict[str, int] | None = None
     ) -> list[dict[str, Any]]:
-        """Public tables waiting for players or being played; in a cluster, those of every
-        process (``spectators``: how many watch each table held elsewhere)."""
-        if self.cluster is None:
-            return [
-                t.describe(lang)
-                for t in self.tables.values()
-                if t.row.public and t.row.state != "over"
-            ]
+        """Public tables waiting for players or being played: those held here as they stand,
+        the others (resting, or in a cluster held by another process) as stored
+        (``spectators``: how many watch each table held elsewhere)."""
         listed = []
         for row in self.store.lobby_rows():
             here = self.tables.get(row.id)
@@ -334,6 +427,13 @@ class Hub:
                 "seed refused (0 to 2²⁵⁶, never at a rated table)",
             )
         probe = popote.new_match(request.game, request.players, 0, request.options)
+        if request.clock in TURN_BASED_CLOCKS and probe.options.get("real_time") is True:
+            raise refused(
+                "bad_clock",
+                422,
+                "une table tour par tour ne se joue pas en temps réel : retirez l'option real_time",
+                "a turn-based table is not played in real time: remove the real_time option",
+            )
         if len(request.bots) + request.sit > probe.players:
             raise refused("too_many", 422, "plus de bots que de sièges", "more bots than seats")
         clock = table_clock(
@@ -505,17 +605,12 @@ class Hub:
         stored = self.store.ratings(row.game, list(rated))
         before = _skills(table.seats, rated, stored, bot_skills(row.game))
         entrants = sorted(before)
-        after = dict(
-            zip(
-                entrants,
-                rate(
-                    [rating_ranks[seat] for seat in entrants],
-                    [before[seat] for seat in entrants],
-                    [table.seats[seat].bot is not None for seat in entrants],
-                ),
-                strict=True,
-            )
-        )
+        after = _rated(entrants, rating_ranks, before, table.seats)
+        forfeited = {seat for seat in entrants if table.seats[seat].forfeit}
+        if forfeited:
+            # A forfeit is the forfeiter's last place; the others are rated among themselves.
+            others = [seat for seat in entrants if seat not in forfeited]
+            after.update(_rated(others, rating_ranks, before, table.seats))
         results, ratings = [], []
         for index, seat in enumerate(table.seats):
             if seat.user is None:
@@ -712,14 +807,17 @@ class Hub:
     def my_games(self, user: User, lang: Lang, limit: int) -> dict[str, Any]:
         """``user``'s own tables: those not over (waiting for them first), then their last
         finished games, private ones included. Only they ask for it (their token)."""
-        rows = (
-            [t.row for t in self.tables.values() if t.row.state != "over"]
-            if self.cluster is None
-            else self.store.unfinished_rows()
-        )
-        running = [self._my_table(row, user, lang) for row in rows]
+        waiting = {row.table_id: row for row in self.store.waiting_for(user.id)}
+        running = [self._my_table(row, user, lang, waiting) for row in self.store.unfinished_rows()]
         mine = [entry for entry in running if entry is not None]
-        mine.sort(key=lambda entry: (not entry["your_turn"], entry["state"] != "playing"))
+        mine.sort(
+            key=lambda entry: (
+                not entry["your_turn"],
+                entry["left"] is None,
+                entry["left"] or 0.0,
+                entry["state"] != "playing",
+            )
+        )
         finished = [
             {
                 "table": table.id,
@@ -739,28 +837,42 @@ class Hub:
         ]
         return {"playing": mine, "finished": finished}
 
-    def _my_table(self, row: Table, user: User, lang: Lang) -> dict[str, Any] | None:
-        """A table not over as its own list shows it, if ``user`` holds a seat there."""
+    def _my_table(
+        self, row: Table, user: User, lang: Lang, waiting: dict[str, DeadlineRow]
+    ) -> dict[str, Any] | None:
+        """A table not over as its own list shows it, if ``user`` holds a seat there
+        (``waiting``: the turn-based decisions waiting for them, by table)."""
         here = self.tables.get(row.id)
         seats = here.seats if here is not None else [Seat.from_stored(s) for s in row.seats]
         seat = next((n for n, s in enumerate(seats) if s.user == user.id), None)
         if seat is None:
             return None
+        deadline = waiting.get(row.id)
         if here is not None:
             described = here.describe(lang)
             to_act = list(here.match.to_act) if here.match and row.state == "playing" else []
-        else:  # held by another process: who is to play is known there only
+            your_turn: bool | None = seat in to_act
+        else:  # resting, or held by another process: who is to play is known there only
             people = [s.user for s in seats if s.user is not None]
             names, guests = self.names_of(people, lang), self.guests_among(people)
             described = describe(row, seats, names, lang, 0, guests)
             to_act = None
+            your_turn = True if deadline is not None else None
+        if is_turn_based(row.clock) and row.state == "playing":
+            your_turn = deadline is not None  # the person's move, not a stand-in's
         return {
             **described,
             "seat": seat,
             "to_act": to_act,
-            "your_turn": None if to_act is None else seat in to_act,
+            "your_turn": your_turn,
+            "due": None if deadline is None else deadline.due.isoformat(),
+            "left": None if deadline is None else _seconds_left(deadline),
             "link": _link("tables", row),
         }
+
+    def waiting_count(self, user: User) -> int:
+        """How many turn-based games wait for ``user``'s move."""
+        return self.store.waiting_count(user.id)
 
     # --- chat ------------------------------------------------------------------------------
 
@@ -827,10 +939,29 @@ def _skills(
     return skills
 
 
+def _rated(
+    entrants: list[int], ranks: list[int], before: dict[int, Skill], seats: list[Seat]
+) -> dict[int, Skill]:
+    """The new skill of each of ``entrants`` (seats) after a game they finished at
+    ``ranks``, rated among themselves only (bots' skills do not move)."""
+    if not entrants:
+        return {}
+    new = rate(
+        [ranks[seat] for seat in entrants],
+        [before[seat] for seat in entrants],
+        [seats[seat].bot is not None for seat in entrants],
+    )
+    return dict(zip(entrants, new, strict=True))
+
+
 def _score(result: dict[str, Any], seat: int) -> float | None:
     scores = result.get("scores")
     value = scores[seat] if isinstance(scores, list) and seat < len(scores) else None
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _seconds_left(deadline: DeadlineRow) -> float:
+    return round(max(0.0, (deadline.due - utc_now()).total_seconds()), 3)
 
 
 def _over(table: LiveTable) -> None:

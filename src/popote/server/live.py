@@ -11,6 +11,7 @@ import asyncio
 import copy
 import logging
 import time
+from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -25,6 +26,7 @@ from popote.core.sheet import ScoreSheet
 from popote.server import texts
 from popote.server.bots import QUICK_LEVELS, BotPool, Grant, ThinkingBudget
 from popote.server.clocks import Clocks
+from popote.server.deadlines import DeadlineStore, TableDeadlines
 from popote.server.errors import Refused, unavailable
 from popote.server.fairness import Answer, Collector, Reply
 from popote.server.feeds import Feed, Message, Outlet
@@ -43,6 +45,7 @@ from popote.server.results import results_json, table_sheet
 from popote.server.seats import Seat, seat_json, seat_name
 from popote.server.settings import Settings
 from popote.server.store import Store
+from popote.server.turns import Waiting, is_turn_based
 
 log = logging.getLogger("popote.server")
 
@@ -58,12 +61,16 @@ STALE = Text(
 )
 
 
-class Host(Protocol):
+class Host(DeadlineStore, Protocol):
     """What a table needs from the server around it."""
 
     store: Store
     settings: Settings
     bots: BotPool
+
+    def your_turn(self, waiting: Waiting) -> None: ...
+
+    def waiting_changed(self, user_ids: set[int]) -> None: ...
 
     def names_of(self, user_ids: list[int], lang: Lang | None = None) -> dict[int, str]: ...
 
@@ -122,7 +129,14 @@ class LiveTable:
         self.used = time.monotonic()
         """When someone last connected, left, or took or left a seat (see ``Hub.expire``)."""
         clock = row.clock
-        self.clocks = Clocks(clock.get("turn"), clock.get("window"), self._timed_out)
+        self.turn_based = is_turn_based(clock)
+        """Days per move: deadlines in the database (``deadlines``), not timers."""
+        self.deadlines: TableDeadlines | None = None
+        if self.turn_based:
+            self.deadlines = TableDeadlines(host, row.id, float(clock["turn"]))
+            self.clocks = Clocks(None, None, self._timed_out)
+        else:
+            self.clocks = Clocks(clock.get("turn"), clock.get("window"), self._timed_out)
         real_time = row.options.get("real_time") is True
         self._collector = Collector(host.settings.grab_window, self._release) if real_time else None
 
@@ -169,6 +183,7 @@ class LiveTable:
         self.host.store.update_table(row.id, state="playing")
         self.notify(texts.STARTED)
         self.clocks.follow((), self.match.to_act, None)
+        self._sync_deadlines()
         for user_id in self.feeds:
             self._send_snapshot(user_id)
         self.wake_bots()
@@ -191,14 +206,18 @@ class LiveTable:
             self.outcome = self.host.store.results_of(row.id)
         if row.state != "playing":
             return
+        if self.deadlines is not None:
+            self.deadlines.load()
         if self.match.over:  # stopped after its last action was stored, before its end was
             self._finish()
             return
         for index, seat in enumerate(self.seats):
             if seat.user is not None and not seat.away:
                 self._start_grace(index)
-        # The decisions stay those the log opened (their ids too); only the clocks restart.
+        # The decisions stay those the log opened (their ids too); only the clocks restart,
+        # and a turn-based table's deadlines stay those stored.
         self.clocks.follow((), self.match.to_act, None)
+        self._sync_deadlines()
         self.wake_bots()
 
     def _finish(self) -> None:
@@ -210,6 +229,7 @@ class LiveTable:
         self.row.state = "over"
         self.row.result = self.match.result()
         self.row.finished = now()
+        self._sync_deadlines()
         self.outcome = self.host.finish(self)
         self.notify(texts.OVER)
         self.host.table_changed(self)
@@ -344,11 +364,13 @@ class LiveTable:
             self._applied_ids[(seat, action_id)] = index
         if by_bot:
             self._standing_in.discard(seat)
-        else:
+        elif not self.turn_based:  # a turn-based table counts every missed move
             self.seats[seat].timeouts = 0
+        self.used = time.monotonic()
         reply.ack(action_id, index, False)
         # The clocks follow first, so that the update carries those of the decisions it opens.
         self.clocks.follow(before, trial.to_act, seat)
+        self._sync_deadlines()
         self._send_update(events, seat)
         if trial.over:
             self._finish()
@@ -515,12 +537,78 @@ class LiveTable:
         if place.user is None or place.away or self.row.state != "playing":
             return
         place.timeouts += 1
+        if self.turn_based:
+            self._missed_move(seat)
+            return
         self.notify(texts.TIMEOUT, seat)
         if place.timeouts >= 2:
             self._set_away(seat, True)
         else:
             self._standing_in.add(seat)
         self.wake_bots()
+
+    def _missed_move(self, seat: int) -> None:
+        """A turn-based move's time ran out: a stand-in bot plays it; at a rated table the
+        second missed move forfeits the game (a bot plays the seat to the end, and its
+        person is rated last: ``Hub.finish``)."""
+        place = self.seats[seat]
+        if self.row.rated and place.timeouts >= 2:
+            place.forfeit = True
+            self.notify(texts.FORFEIT, seat)
+            self._set_away(seat, True)
+        else:
+            self.notify(texts.TIMEOUT_MOVE, seat)
+            self._standing_in.add(seat)
+            self.host.store.update_table(self.id, seats=[s.stored() for s in self.seats])
+        self._sync_deadlines()
+        self.wake_bots()
+
+    def deadline_passed(self, seat: int, decision: int) -> None:
+        """The database says the deadline of ``decision`` at ``seat`` passed (it may be
+        stale: the move was made meanwhile); afterwards no row of that decision is due."""
+        match = self.match
+        current = self._asked_at.get(seat)
+        if match is not None and seat in match.to_act and current == decision:
+            self._timed_out(seat)
+        self._sync_deadlines()
+
+    def _sync_deadlines(self) -> None:
+        """Keep a turn-based table's deadline rows those of the decisions its people must
+        make now; tell who waits on each new one."""
+        if self.deadlines is None:
+            return
+        match = self.match
+        asked: dict[int, tuple[int, int]] = {}
+        if match is not None and not match.over and self.row.state == "playing":
+            for seat in match.to_act:
+                user = self.seats[seat].user
+                if user is not None and self._bot_level(seat) is None:
+                    asked[seat] = (user, self._asked_at.get(seat, self.played))
+        before = self.deadlines.people()
+        opened = self.deadlines.sync(asked)
+        for row in opened:
+            self.host.your_turn(self._waiting(row.seat, row.user_id, row.due))
+        changed = before ^ self.deadlines.people() | {row.user_id for row in opened}
+        if changed:
+            self.host.waiting_changed(changed)
+
+    def _waiting(self, seat: int, user_id: int, due: datetime) -> Waiting:
+        match = self.match
+        assert match is not None
+        view = match.view(seat)
+        presenter = match.game.presenter
+        asked = Text(*(presenter.prompt(view, lang, self.names(lang)) for lang in LANGUAGES))
+        title = popote.game_info(self.row.game)["title"]
+        return Waiting(
+            table_id=self.id,
+            game=self.row.game,
+            title=Text(title["fr"], title["en"]),
+            user_id=user_id,
+            seat=seat,
+            asked=asked,
+            due=due,
+            link=f"/tables/{self.id}",
+        )
 
     def _set_away(self, seat: int, away: bool) -> None:
         place = self.seats[seat]
@@ -548,7 +636,9 @@ class LiveTable:
             self._set_away(seat, False)
 
     def _start_grace(self, seat: int) -> None:
-        if seat in self._grace or self.row.state != "playing" or self.closed:
+        """A person gone from a real-time table is replaced after a grace; at a turn-based
+        table, being away between moves is the point."""
+        if seat in self._grace or self.row.state != "playing" or self.closed or self.turn_based:
             return
         settings = self.host.settings
         delay = settings.disconnect_grace * settings.clock_scale
@@ -640,9 +730,22 @@ class LiveTable:
             "decision": {"id": self._asked_at.get(seat), **decision(match, seat, view, lang, names)}
             if asked and seat is not None
             else None,
-            "clock": {str(s): left for s, left in self.clocks.left().items()},
+            "clock": {str(s): left for s, left in self._clocks_left().items()},
             "result": match.result() if match.over else None,
         }
+
+    def _clocks_left(self) -> dict[int, float]:
+        return self.clocks.left() if self.deadlines is None else self.deadlines.left()
+
+    def holidays_changed(self) -> None:
+        """Someone here changed their holidays: read the deadlines they moved back."""
+        if self.deadlines is not None:
+            self.deadlines.load()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a bot thinks or a move waits to be applied here."""
+        return bool(self._thinking or self._tasks)
 
     def _send_update(self, events: list[dict[str, Any]], actor: int) -> None:
         assert self.match is not None
@@ -749,6 +852,7 @@ def describe(
         "options": row.options,
         "seats": [seat_json(seat, i, users, lang, guests) for i, seat in enumerate(seats)],
         "clock": row.clock,
+        "turn_based": is_turn_based(row.clock),
         "public": row.public,
         "rated": row.rated,
         "chosen_deal": row.chosen_deal,
@@ -762,17 +866,30 @@ def describe(
 def terms(row: Table, lang: Lang) -> str:
     """What one agrees to by sitting, in one line: the clock, whether the game is rated,
     and whether its creator chose the deal."""
-    times = [
-        text.render(lang, seconds=f"{row.clock[key]:g}")
-        for key, text in (("turn", texts.CLOCK_TURN), ("window", texts.CLOCK_WINDOW))
-        if row.clock.get(key) is not None
-    ]
-    parts = [
-        texts.CLOCK_TERMS.render(lang, times=", ".join(times))
-        if times
-        else texts.NO_CLOCK.get(lang),
-        (texts.RATED if row.rated else texts.UNRATED).get(lang),
-    ]
+    parts = [_clock_terms(row, lang), (texts.RATED if row.rated else texts.UNRATED).get(lang)]
     if row.chosen_deal:
         parts.append(texts.CHOSEN_DEAL.get(lang))
     return texts.TERMS_SEPARATOR.get(lang).join(parts)
+
+
+def _clock_terms(row: Table, lang: Lang) -> str:
+    """The clock in words: days a move and what a missed move costs at a turn-based
+    table, else the seconds of a turn and of a window."""
+    clock = row.clock
+    if is_turn_based(clock):
+        days = int(str(clock["kind"]).removeprefix("days-"))
+        missed = texts.MISSED_RATED if row.rated else texts.MISSED_MOVE
+        return texts.TERMS_SEPARATOR.get(lang).join(
+            [
+                texts.TURN_BASED_TERMS.render(lang, days=texts.DAYS.render(days, lang)),
+                missed.get(lang),
+            ]
+        )
+    times = [
+        text.render(lang, seconds=f"{clock[key]:g}")
+        for key, text in (("turn", texts.CLOCK_TURN), ("window", texts.CLOCK_WINDOW))
+        if clock.get(key) is not None
+    ]
+    if not times:
+        return texts.NO_CLOCK.get(lang)
+    return texts.CLOCK_TERMS.render(lang, times=", ".join(times))

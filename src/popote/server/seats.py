@@ -25,12 +25,15 @@ FREE_NAME = Text("Siège libre ({number})", "Free seat ({number})")
 
 @dataclass
 class Seat:
-    """One seat. ``away``: its person is gone or out of time twice; a bot stands in."""
+    """One seat. ``away``: its person is gone or out of time twice; a bot stands in.
+    ``timeouts``: moves whose time ran out (kept for a turn-based table, where they add
+    up: ``forfeit`` once a rated one's second ran out)."""
 
     user: int | None = None
     bot: str | None = None
     away: bool = False
     timeouts: int = 0
+    forfeit: bool = False
 
     @property
     def free(self) -> bool:
@@ -38,12 +41,23 @@ class Seat:
 
     def stored(self) -> dict[str, Any]:
         if self.user is not None:
-            return {"user": self.user, "away": self.away}
+            person: dict[str, Any] = {"user": self.user, "away": self.away}
+            if self.timeouts:
+                person["timeouts"] = self.timeouts
+            if self.forfeit:
+                person["forfeit"] = True
+            return person
         return {"bot": self.bot} if self.bot is not None else {}
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Seat:
-        return cls(user=data.get("user"), bot=data.get("bot"), away=bool(data.get("away")))
+        return cls(
+            user=data.get("user"),
+            bot=data.get("bot"),
+            away=bool(data.get("away")),
+            timeouts=int(data.get("timeouts", 0)),
+            forfeit=bool(data.get("forfeit")),
+        )
 
 
 def seat_name(seat: Seat, number: int, user_names: dict[int, str], lang: Lang) -> str:
@@ -68,4 +82,5 @@ def seat_json(
         "guest": seat.user in guests,
         "level": seat.bot,
         "away": seat.away,
+        "forfeit": seat.forfeit,
     }

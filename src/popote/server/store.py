@@ -14,11 +14,20 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, text, update
+from sqlalchemy import Engine, create_engine, delete, event, func, select, text, update
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 from sqlalchemy.sql.expression import Exists
 
-from popote.server.models import ActionRow, ChatRow, RatingRow, ResultRow, Table, User
+from popote.server.models import (
+    ActionRow,
+    ChatRow,
+    DeadlineRow,
+    HolidayRow,
+    RatingRow,
+    ResultRow,
+    Table,
+    User,
+)
 from popote.server.names import login_key
 
 MIGRATING = 0x706F706F7465
@@ -153,18 +162,19 @@ class Store:
             session.add(row)
 
     def open_tables(self) -> list[tuple[Table, list[ActionRow]]]:
-        """Every table in the lobby or being played, with its actions in order."""
+        """Every table in the lobby or being played and not resting, with its actions in
+        order (a resting table is rebuilt when next needed)."""
         with self._session() as session:
-            tables = session.scalars(
-                select(Table).where(Table.state != "over").order_by(Table.created)
-            ).all()
+            query = select(Table).where(Table.state != "over", Table.resting.is_(False))
+            tables = session.scalars(query.order_by(Table.created)).all()
             return [(table, self._actions(session, table.id)) for table in tables]
 
     def open_table_ids(self) -> list[str]:
-        """Every table in the lobby or being played (the tables an owner must hold)."""
+        """Every table in the lobby or being played and not resting (the tables an owner
+        must hold)."""
         with self._session() as session:
-            query = select(Table.id).where(Table.state != "over").order_by(Table.created)
-            return list(session.scalars(query).all())
+            query = select(Table.id).where(Table.state != "over", Table.resting.is_(False))
+            return list(session.scalars(query.order_by(Table.created)).all())
 
     def open_tables_of(self, owner: int) -> int:
         """How many tables ``owner`` created that are not over."""
@@ -213,6 +223,76 @@ class Store:
     def _actions(session: Session, table_id: str) -> list[ActionRow]:
         query = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
         return list(session.scalars(query).all())
+
+    # --- turn-based deadlines and holidays ------------------------------------------------
+
+    def deadlines_of_table(self, table_id: str) -> list[DeadlineRow]:
+        with self._session() as session:
+            query = select(DeadlineRow).where(DeadlineRow.table_id == table_id)
+            return list(session.scalars(query.order_by(DeadlineRow.seat)))
+
+    def change_deadlines(
+        self, table_id: str, closed: Sequence[int], opened: Sequence[DeadlineRow]
+    ) -> None:
+        """Remove the deadlines of the seats ``closed``, then add ``opened``, at once."""
+        with self._session() as session:
+            if closed:
+                session.execute(
+                    delete(DeadlineRow).where(
+                        DeadlineRow.table_id == table_id, DeadlineRow.seat.in_(list(closed))
+                    )
+                )
+                session.flush()
+            session.add_all(opened)
+
+    def due_deadlines(self, moment: datetime, limit: int) -> list[DeadlineRow]:
+        """The deadlines passed at ``moment``, the earliest first."""
+        with self._session() as session:
+            query = select(DeadlineRow).where(DeadlineRow.due <= moment)
+            return list(session.scalars(query.order_by(DeadlineRow.due).limit(limit)))
+
+    def next_due(self) -> datetime | None:
+        """The earliest deadline of all."""
+        with self._session() as session:
+            return session.scalar(select(func.min(DeadlineRow.due)))
+
+    def waiting_for(self, user_id: int) -> list[DeadlineRow]:
+        """The decisions waiting for ``user_id`` at turn-based tables, the most urgent first."""
+        with self._session() as session:
+            query = select(DeadlineRow).where(DeadlineRow.user_id == user_id)
+            return list(session.scalars(query.order_by(DeadlineRow.due)))
+
+    def waiting_count(self, user_id: int) -> int:
+        with self._session() as session:
+            query = select(func.count()).where(DeadlineRow.user_id == user_id)
+            return int(session.scalar(query) or 0)
+
+    def move_deadlines(self, dues: dict[int, datetime]) -> None:
+        """Give each deadline (by id) its new due time (after a holiday changed)."""
+        with self._session() as session:
+            for deadline_id, due in dues.items():
+                session.execute(
+                    update(DeadlineRow).where(DeadlineRow.id == deadline_id).values(due=due)
+                )
+
+    def holidays_of(self, user_ids: Sequence[int]) -> dict[int, list[HolidayRow]]:
+        """Each identity's holidays, the earliest first (those not taken: no entry)."""
+        with self._session() as session:
+            query = select(HolidayRow).where(HolidayRow.user_id.in_(list(user_ids)))
+            found: dict[int, list[HolidayRow]] = {}
+            for row in session.scalars(query.order_by(HolidayRow.starts)):
+                found.setdefault(row.user_id, []).append(row)
+            return found
+
+    def add_holiday(self, row: HolidayRow) -> None:
+        with self._session() as session:
+            session.add(row)
+
+    def shorten_holiday(self, holiday_id: int, ends: datetime, days: int) -> None:
+        with self._session() as session:
+            session.execute(
+                update(HolidayRow).where(HolidayRow.id == holiday_id).values(ends=ends, days=days)
+            )
 
     # --- results and ratings -------------------------------------------------------------
 

@@ -1,0 +1,254 @@
+"""Turn-based tables: days per move, deadlines kept by the database (they fire after a
+restart, even one that came after them), holidays that stop them, what a missed move costs,
+and tables let go from memory when nobody uses them."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from popote.server.store import Store, database_url
+from tests.server.harness import Client, Frame, Server, stored_record
+
+DAY = 24 * 3600.0
+SECOND_A_DAY = 1 / DAY
+"""Clock scale: one day a move lasts one second."""
+DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4, "bots": ["random"]}
+"""A person (seat 0) against a bot that plays at once."""
+
+
+@pytest.fixture
+def turn_server(tmp_path: Path, database: str | None) -> Iterator[Callable[..., Server]]:
+    """``start(scale, *options)``: a server on this test's database; all stopped after."""
+    started: list[Server] = []
+
+    def start(scale: float = SECOND_A_DAY, *options: str) -> Server:
+        server = Server(tmp_path, database, scale, *options)
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def db_url(server: Server) -> str:
+    return database_url(server.db, server.data)
+
+
+def setup_of(**changes: Any) -> dict[str, Any]:
+    """A duel's setup, changed; a rated table deals from a secret seed."""
+    setup = {**DUEL, "clock": "days-1", **changes}
+    if setup.get("rated"):
+        del setup["seed"]
+    return setup
+
+
+def create(server: Server, token: str, **changes: Any) -> dict[str, Any]:
+    """A started duel (its setup changed by ``changes``)."""
+    with server.http(token) as http:
+        answer = http.post("/api/v1/tables", json=setup_of(**changes))
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        assert http.post(f"/api/v1/tables/{found['id']}/start").status_code == 200
+    return found
+
+
+def my_games(server: Server, token: str) -> list[dict[str, Any]]:
+    with server.http(token) as http:
+        answer = http.get("/api/v1/me/games")
+        assert answer.status_code == 200, answer.text
+        playing: list[dict[str, Any]] = answer.json()["playing"]
+        return playing
+
+
+def waiting(server: Server, token: str) -> int:
+    with server.http(token) as http:
+        count: int = http.get("/api/v1/me/waiting").json()["count"]
+        return count
+
+
+def until(check: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Wait for ``check`` to hold (what the server does in its own time), or fail."""
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "it never happened"
+        time.sleep(0.05)
+
+
+def stand_in_moves(server: Server, table: str) -> int:
+    """Moves a bot made for seat 0 (a person's seat), as the log keeps them."""
+    _, actions = stored_record(db_url(server), table)
+    return sum(1 for action in actions if action.seat == 0 and action.by_bot)
+
+
+def notice(text: str) -> Callable[[Frame], bool]:
+    return lambda f: f["type"] == "notice" and text in f["text"]
+
+
+def test_a_turn_based_table_says_its_days_and_what_a_missed_move_costs(
+    turn_server: Callable[..., Server],
+) -> None:
+    server = turn_server(1.0)
+    me = server.guest("Anne")
+    with server.http(me) as http:
+        made = http.post("/api/v1/tables", json=setup_of(clock="days-2", rated=True))
+        assert made.status_code == 200, made.text
+        table = made.json()
+        assert table["turn_based"] is True
+        assert table["clock"] == {"kind": "days-2", "turn": 2 * DAY, "window": 2 * DAY}
+        assert "tour par tour : 2 jours par coup" in table["terms"]
+        assert "au second coup manqué c'est le forfait" in table["terms"]
+        english = http.get(f"/api/v1/tables/{table['id']}", params={"lang": "en"}).json()
+        assert "turn-based: 2 days a move" in english["terms"]
+        listed = http.get("/api/v1/games").json()
+        clocks = next(g for g in listed if g["name"] == "pieds-dans-le-plat")["clocks"]
+        assert set(clocks) >= {"days-1", "days-2", "days-3", "days-7"}
+        seconds = http.post("/api/v1/tables", json={**DUEL, "clock": "days-1", "turn_seconds": 60})
+        assert seconds.status_code == 422
+        assert "même temps à chaque coup" in seconds.json()["message"]
+        race = {"game": "ar-seizh-bigoudenn", "players": 3, "options": {"real_time": True}}
+        refused = http.post("/api/v1/tables", json={**race, "clock": "days-3"})
+        assert refused.status_code == 422
+        assert "temps réel" in refused.json()["message"]
+        unknown = http.post("/api/v1/tables", json={**DUEL, "clock": "days-5"})
+        assert unknown.status_code == 422
+
+
+def test_a_missed_move_is_played_by_a_stand_in_and_the_seat_stays_its_players(
+    turn_server: Callable[..., Server],
+) -> None:
+    """Unrated: a bot plays the move whose time ran out, that move only; the person is
+    asked the next one with a whole day again, as many times as it happens."""
+    server = turn_server()
+    me = server.guest("Anne")
+    table = create(server, me)["id"]
+
+    async def scenario() -> None:
+        client = Client(server, me, table)
+        await client.connect()
+        await client.wait(notice("un robot joue ce coup à sa place"), 40)
+        await client.wait(lambda f: f["type"] == "update" and f["actor"] == 0)
+        await client.wait(notice("un robot joue ce coup à sa place"), 40)
+        asked = await client.wait(lambda f: f["type"] == "update" and f["decision"])
+        assert asked["clock"]["0"] > 0.5  # a whole day (a second here) again
+        seats = await_table(client)["seats"]
+        assert seats[0]["away"] is False and seats[0]["forfeit"] is False
+        await client.close()
+
+    asyncio.run(scenario())
+    assert stand_in_moves(server, table) >= 2
+
+
+def await_table(client: Client) -> dict[str, Any]:
+    newest = next(f for f in reversed(client.frames) if f["type"] in ("snapshot", "table"))
+    table: dict[str, Any] = newest["table"]
+    return table
+
+
+def test_the_second_missed_move_at_a_rated_table_forfeits(
+    turn_server: Callable[..., Server],
+) -> None:
+    server = turn_server()
+    me = server.guest("Anne")
+    table = create(server, me, rated=True)["id"]
+
+    async def scenario() -> None:
+        client = Client(server, me, table)
+        await client.connect()
+        await client.wait(notice("un robot joue ce coup à sa place"), 40)
+        await client.wait(notice("forfait, un robot finit la partie"), 40)
+        seat = await client.wait(lambda f: f["type"] == "table" and f["table"]["seats"][0]["away"])
+        assert seat["table"]["seats"][0]["forfeit"] is True
+        await client.close()
+
+    asyncio.run(scenario())
+    assert waiting(server, me) == 0
+
+
+def test_deadlines_fire_after_a_sigkill_even_when_they_passed_while_the_server_was_down(
+    turn_server: Callable[..., Server],
+) -> None:
+    server = turn_server(3 / DAY)  # three seconds a move
+    me = server.guest("Anne")
+    table = create(server, me)["id"]
+    until(lambda: waiting(server, me) == 1)
+    entry = my_games(server, me)[0]
+    assert entry["table"] == table if "table" in entry else entry["id"] == table
+    assert entry["your_turn"] is True and 0 < entry["left"] <= 3
+    server.kill()
+    assert stand_in_moves(server, table) == 0
+    time.sleep(3.5)
+    server.start()
+    until(lambda: stand_in_moves(server, table) == 1)
+    until(lambda: waiting(server, me) == 1)  # asked the next move, its own three seconds
+
+
+def test_a_holiday_stops_the_clock_and_ending_it_starts_it_again(
+    turn_server: Callable[..., Server],
+) -> None:
+    server = turn_server(2 / DAY)  # two seconds a move, a holiday day of two seconds
+    me = server.guest("Anne")
+    with server.http(me) as http:
+        taken = http.post("/api/v1/me/holidays", json={"days": 10})
+        assert taken.status_code == 201, taken.text
+        summary = http.get("/api/v1/me/holidays").json()
+        assert summary["on_holiday"] is True and summary["left"] == 20
+        assert http.post("/api/v1/me/holidays", json={"days": 21}).status_code == 422
+        later = {"days": 1, "starts": taken.json()["ends"]}
+        assert http.post("/api/v1/me/holidays", json={"days": 1}).status_code == 409
+    table = create(server, me)["id"]
+    until(lambda: waiting(server, me) == 1)
+    assert my_games(server, me)[0]["left"] > 10  # two seconds, after the holiday's rest
+    time.sleep(3)
+    assert stand_in_moves(server, table) == 0  # stopped meanwhile
+    with server.http(me) as http:
+        ended = http.delete("/api/v1/me/holidays/current")
+        assert ended.status_code == 200, ended.text
+        begun = ended.json()["days"]
+        assert 2 <= begun < 10  # the days not begun are given back
+        assert http.get("/api/v1/me/holidays").json()["left"] == 30 - begun
+        assert http.post("/api/v1/me/holidays", json=later).status_code == 201
+        assert http.delete("/api/v1/me/holidays/current").status_code == 409
+    assert my_games(server, me)[0]["left"] <= 2
+    until(lambda: stand_in_moves(server, table) >= 1)
+
+
+def test_an_unused_table_leaves_memory_and_comes_back_as_it_was(
+    turn_server: Callable[..., Server],
+) -> None:
+    server = turn_server(1.0, "--table-rest", "0.3")
+    me = server.guest("Anne")
+    table = create(server, me)["id"]
+
+    def resting() -> bool:
+        store = Store(db_url(server))
+        try:
+            found = store.table(table)
+        finally:
+            store.close()
+        return found is not None and found[0].resting
+
+    async def look() -> Frame:
+        client = Client(server, me, table)
+        await client.connect()
+        snapshot = await client.wait(lambda f: f["type"] == "snapshot")
+        await client.close()
+        return snapshot
+
+    before = asyncio.run(look())
+    until(resting)
+    listed = [t["id"] for t in server.http(me).get("/api/v1/tables").json()]
+    assert table in listed  # the lobby lists it all the same
+    assert my_games(server, me)[0]["your_turn"] is True
+    after = asyncio.run(look())
+    assert not resting()
+    for key in ("index", "view", "hand", "to_act", "decision"):
+        assert after[key] == before[key], key
+    assert 0 < after["clock"]["0"] <= before["clock"]["0"]
