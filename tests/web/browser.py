@@ -6,17 +6,20 @@ once, as a screen reader announces the nodes added to a live region.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import random
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
-from tests.server.harness import Server
+from tests.server.harness import Client, Server
 
 ARGS = [
     "--no-sandbox",
@@ -199,6 +202,32 @@ def play_to_end(page: Page, keyboard: bool, limit: float = 120.0, clock_of: str 
         assert after["asked"] or after["prompt"] == "", after
         chosen += 1
     return chosen
+
+
+def play_through(server: Server, pages: list[Page], table: str) -> None:
+    """The pages' identities play ``table`` to its end at random, each from a client of its
+    own, while the pages are away from it; then the pages come back to the table, over.
+    A page at the table draws each of the game's hundreds of moves, which takes a browser
+    minutes on a shared machine: where the test is about the end, not the way there (playing
+    in the page is ``play_to_end``'s)."""
+    tokens = [page.evaluate("localStorage.getItem('popote.token')") for page in pages]
+    for page in pages:
+        page.goto("about:blank")
+
+    async def play() -> None:
+        clients = [Client(server, token, table) for token in tokens]
+        for client in clients:
+            await client.connect()
+        await asyncio.gather(*(c.play(random.Random(n)) for n, c in enumerate(clients)))
+        for client in clients:
+            await client.close()
+
+    # Playwright's own event loop runs in this thread: the clients play in another.
+    with ThreadPoolExecutor(1) as other:
+        other.submit(asyncio.run, play()).result()
+    for page in pages:
+        page.goto(f"/tables/{table}")
+        expect(page.locator("#status")).to_have_text(re.compile("terminée|is over"))
 
 
 def check_axe(page: Page) -> None:

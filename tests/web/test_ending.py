@@ -18,13 +18,13 @@ from tests.web.browser import (
     create_table,
     enter,
     open_page,
+    play_through,
     play_to_end,
     said,
     screenshot,
     started,
 )
 from tests.web.test_screen import CASES, VIEWPORTS
-from tests.web.test_together import play_both
 
 LAPTOP = {"width": 1366, "height": 768}
 SEED = 1
@@ -142,9 +142,7 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
     bao.locator("#tables li", has_text="Anne").get_by_role("button", name="Sit down").click()
     bao.wait_for_url(re.compile(f"/tables/{old}"))
     started(anne)
-    play_both([anne, bao])
-    for page in (anne, bao):
-        expect(page.locator("#status")).to_have_text(re.compile("terminée|is over"))
+    play_through(server, [anne, bao], old)
     seats_before = anne.locator("#seats li").all_inner_texts()
     watcher = open_page(browser, server, "fr")
     enter(watcher, "Chloé")
@@ -180,14 +178,16 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
 def test_every_game_ends_on_a_banner_and_a_sheet_in_view(
     browser: Browser, server: Server, game: str, players: int
 ) -> None:
-    """Each game, at both seat counts of the game screen's tests: at the end, at every
-    window size, the banner says the server's headline, the sheet holds a row per seat
-    whose totals are the standings', and Revanche is within reach, all without scrolling."""
+    """Each game, at both seat counts of the game screen's tests, played whole: at the end,
+    at every window size, the banner says the server's headline, the sheet holds a row per
+    seat whose totals are the standings', and Revanche is within reach, all without
+    scrolling. The page comes back to the table over (the same drawing as when the end comes
+    in play: test_games.py sees each game end in the page, the focus on the banner)."""
     page = open_page(browser, server, "fr", viewport=LAPTOP)  # type: ignore[arg-type]
     enter(page, "Nolwenn")
     table = create_table(page, game, players, players - 1, seed=SEED)
     started(page)
-    play_to_end(page, keyboard=False, limit=240)
+    play_through(server, [page], table)
     results = results_of(page, table)
     banner = page.get_by_role("heading", name=results["headline"])
     sheet = page.get_by_role("table", name=re.compile("Feuille de score"))

@@ -6,21 +6,19 @@ opens the same table; the lobby and "Your games" list one's running tables first
 
 from __future__ import annotations
 
-import asyncio
-import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.server.harness import Client, Server
+from tests.server.harness import Server
 from tests.web.browser import (
     PHONE,
     check_axe,
     create_table,
     enter,
     open_page,
+    play_through,
     said,
     screenshot,
     started,
@@ -57,23 +55,6 @@ def private_table(page: Page, players: int, bots: int) -> dict[str, Any]:
     page.goto(made["invite_link"])
     expect(page.locator("#seats li").first).to_be_visible()
     return made
-
-
-def play_through(server: Server, page: Page, table: str) -> None:
-    """The page's identity plays ``table`` to its end at random, as another client of it
-    (what the table's screen looks like is for other tests)."""
-    token = page.evaluate("localStorage.getItem('popote.token')")
-
-    async def play() -> None:
-        client = Client(server, token, table)
-        await client.connect()
-        await client.play(random.Random(1))
-        await client.close()
-
-    # Playwright's own event loop runs in this thread: the client plays in another.
-    with ThreadPoolExecutor(1) as other:
-        other.submit(asyncio.run, play()).result()
-    expect(page.locator("#status")).to_have_text("La partie est terminée.")
 
 
 def test_a_friend_sits_by_the_link_in_one_step_and_the_code_opens_the_table(
@@ -149,7 +130,7 @@ def test_your_games_lists_your_running_tables_first_then_the_finished_ones(
     enter(page, "Maëlle")
     finished = create_table(page, GAME, 2, 1)
     started(page)
-    play_through(server, page, finished)
+    play_through(server, [page], finished)
     running = create_table(page, GAME, 2, 1)
     started(page)
     # Someone else's table waits in the lobby too: Maëlle's own comes first.
