@@ -28,6 +28,7 @@ digests every 3 s."""
 TURN_TABLE = {"game": "pieds-dans-le-plat", "players": 2, "bots": ["random"], "seed": 1}
 QUIET = 2.0
 """Seconds during which a message that should not come would have come (several retries)."""
+METRICS_TOKEN = "the operator's own metrics token"
 _names = itertools.count(1)
 
 
@@ -41,6 +42,7 @@ def mailbox() -> Iterator[tuple[Mailbox, int]]:
 def server(tmp_path: Path, database: str | None, mailbox: tuple[Mailbox, int]) -> Iterator[Server]:
     options: tuple[str, ...] = ("--smtp", f"127.0.0.1:{mailbox[1]}", "--smtp-timeout", "1")
     options += ("--public-url", "http://popote.test", "--max-new-identities-per-ip", "0")
+    options += ("--metrics-token", METRICS_TOKEN)
     with Server(tmp_path, database, SCALE, *options) as started:
         yield started
 
@@ -240,10 +242,29 @@ def test_a_refusing_mail_server_delays_the_message_and_the_game_goes_on(
     assert ask(server, token, address="later@example.org").status_code == 200
     wait_until(lambda: box.refused >= 2, 30, "two refusals")
     asyncio.run(play_one_move(server, token, turn_table(server, token)))
+    waiting = gauges(server)
+    assert waiting['popote_mail_messages{state="pending"}'] == 1
+    assert waiting["popote_mail_oldest_pending_seconds"] > 0
     box.mode = "ok"
     assert len(box.wait(1, 60)) == 1
     time.sleep(QUIET)
     assert len(box.messages) == 1
+    sent = gauges(server)
+    assert sent['popote_mail_messages{state="sent"}'] == 1
+    assert sent['popote_mail_messages{state="pending"}'] == 0
+    assert sent["popote_mail_oldest_pending_seconds"] == 0
+
+
+def gauges(server: Server) -> dict[str, float]:
+    """The outbox's figures in /metrics, as the operator's collector reads them."""
+    with server.http(METRICS_TOKEN) as http:
+        answer = http.get("/metrics")
+    assert answer.status_code == 200, answer.text
+    return {
+        name: float(value)
+        for name, _, value in (line.rpartition(" ") for line in answer.text.splitlines())
+        if name.startswith("popote_mail_")
+    }
 
 
 def test_a_hanging_mail_server_delays_the_message_and_the_game_goes_on(

@@ -26,7 +26,7 @@ from popote.server.hub import Hub
 from popote.server.language import choose_lang
 from popote.server.limits import Guard
 from popote.server.live import LiveTable
-from popote.server.mail import Mail
+from popote.server.mail import Mail, MailGauges
 from popote.server.resyncs import Resyncs
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
@@ -58,6 +58,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.hub = hub
         mail.start()
         app.state.watch = metrics.Watch(hub, app.state.guard)
+        app.state.watch.registry.register(MailGauges(mail.outbox))
         hub.on_table_over.append(_log_over)
         hub.on_waiting_changed.append(tell_waiting(hub.sockets, store.waiting_count))
         metrics.watch_database(store.engine)

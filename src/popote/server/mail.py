@@ -14,18 +14,20 @@ import contextlib
 import logging
 import smtplib
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
 from typing import TYPE_CHECKING
 
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
 from sqlalchemy.exc import SQLAlchemyError
 
 from popote.server.mailconf import MailSettings
 from popote.server.models import now
 from popote.server.notices import compose
-from popote.server.outbox import Claimed, Outbox
+from popote.server.outbox import STATES, Claimed, Outbox
 from popote.server.reminders import Reminders
 
 if TYPE_CHECKING:
@@ -171,3 +173,29 @@ class Mail:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+class MailGauges(Collector):
+    """The outbox for ``/metrics``: messages by state, and how long the oldest one waits."""
+
+    def __init__(self, outbox: Outbox) -> None:
+        self.outbox = outbox
+
+    def collect(self) -> Iterator[Metric]:
+        try:
+            figures = self.outbox.gauges(now())
+        except SQLAlchemyError:  # counted in popote_store_errors; no figure beats a wrong one
+            return
+        states = GaugeMetricFamily(
+            "popote_mail_messages",
+            "E-mail in the outbox by state (claimed: being sent, or given up unsure of it)",
+            labels=["state"],
+        )
+        for state in STATES:
+            states.add_metric([state], figures[state])
+        yield states
+        yield GaugeMetricFamily(
+            "popote_mail_oldest_pending_seconds",
+            "Age of the oldest message waiting to be sent (0: none)",
+            value=figures["oldest_pending_seconds"],
+        )

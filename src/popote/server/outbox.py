@@ -153,11 +153,8 @@ class Outbox:
     def gauges(self, when: datetime) -> dict[str, float]:
         """Messages by state, and the age of the oldest pending one (seconds)."""
         with self.session() as session:
-            counts = dict(
-                session.execute(
-                    select(OutboxRow.state, func.count()).group_by(OutboxRow.state)
-                ).tuples()
-            )
+            grouped = select(OutboxRow.state, func.count()).group_by(OutboxRow.state)
+            counts = dict(list(session.execute(grouped).tuples()))  # a Result has keys()
             oldest = session.scalar(
                 select(func.min(OutboxRow.created)).where(OutboxRow.state == "pending")
             )
