@@ -1,7 +1,8 @@
 """Issue 46, turn-based play in the browser: the creation form's two kinds (real time, or
 turn-based with days per move, chosen by keyboard); a turn-based game left and found again
 from "Your games", where what waits for you comes first with the time you have left; the
-header's count of games waiting for you, changed live by a bot's move and said once.
+header's count of games waiting for you, changed live by a bot's move and said once; a
+browser notification, once ticked, of a game newly waiting while the page is hidden.
 Screenshots of the form and of "Your games" at 1366×768 and 390×844 (docs/img/)."""
 
 from __future__ import annotations
@@ -163,3 +164,55 @@ def test_the_header_count_follows_a_bots_move_live_and_says_it_once(
     page.wait_for_function(SAID, arg="1 game waits for you")
     assert said(page, "polite").count("1 game waits for you") == 1
     expect(header.get_by_role("link")).to_have_attribute("href", "/me/games")
+
+
+NOTIFICATIONS = """
+window.__notes = [];
+window.__hidden = false;
+Object.defineProperty(document, "visibilityState", {
+  get: () => (window.__hidden ? "hidden" : "visible"),
+});
+// The browser's notifications, recorded (a headless browser shows none); its permission is
+// kept for the site, as a browser keeps it.
+window.Notification = class {
+  static get permission() { return localStorage.getItem("test.granted") ? "granted" : "default"; }
+  static async requestPermission() {
+    localStorage.setItem("test.granted", "yes");
+    window.__notes.push({ asked: true });
+    return "granted";
+  }
+  constructor(title, options) {
+    this.listeners = {};
+    window.__notes.push({ title, body: options.body });
+    window.__lastNote = this;
+  }
+  addEventListener(kind, listener) { this.listeners[kind] = listener; }
+  close() {}
+};
+"""
+
+
+def test_a_hidden_page_notifies_a_new_waiting_game_once_ticked(
+    browser: Browser, server: Server
+) -> None:
+    page = open_page(browser, server, "en", viewport=LAPTOP)
+    page.context.add_init_script(NOTIFICATIONS)
+    enter(page, "Tristan")
+    page.goto("/me/games")
+    box = page.get_by_label("Notify me in the browser when a game waits for me")
+    expect(box).not_to_be_checked()
+    box.check()
+    assert page.evaluate("window.__notes") == [{"asked": True}]
+    made = call(page, "POST", "/tables", {"game": "bouillabaisse", "players": 2, "clock": "days-1"})
+    with page.expect_response(re.compile("/api/v1/me/waiting")):
+        page.goto("/")
+    page.evaluate("window.__hidden = true")  # another tab is in front
+    call(page, "POST", f"/tables/{made['id']}/bots", {"level": "random"})
+    call(page, "POST", f"/tables/{made['id']}/start")
+    page.wait_for_function("() => window.__notes.length > 0")
+    notes = page.evaluate("window.__notes")
+    assert len(notes) == 1 and notes[0]["title"] == "Bouillabaisse: your turn", notes
+    assert re.fullmatch(r"(23 h \d+ min|1 d 0 h) left", notes[0]["body"]), notes
+    page.evaluate("window.__lastNote.listeners.click()")
+    page.wait_for_url(re.compile(f"/tables/{made['id']}"))
+    expect(page.get_by_label("Notify me in the browser when a game waits for me")).to_be_checked()
