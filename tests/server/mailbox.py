@@ -67,10 +67,11 @@ class Mailbox:
 
 
 @contextmanager
-def mail_server() -> Iterator[tuple[Mailbox, int]]:
-    """The mailbox and the port its server listens on, until the end of the block."""
+def mail_server(port: int | None = None) -> Iterator[tuple[Mailbox, int]]:
+    """The mailbox and the port its server listens on (a free one unless given), until the
+    end of the block."""
     box = Mailbox()
-    port = free_port()
+    port = port or free_port()
     controller = Controller(box, hostname="127.0.0.1", port=port)
     controller.start()
     try:

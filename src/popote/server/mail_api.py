@@ -129,3 +129,43 @@ async def unsubscribe(request: Request, token: Token, chosen: ReaderLang) -> HTM
     if address is None:
         return _page(request, chosen, "unsubscribe_title", WORDS["unknown"], 404)
     return _page(request, chosen, "unsubscribe_title", WORDS["unsubscribed"], address=address)
+
+
+SETTINGS_WORDS: dict[str, Text] = {
+    "title": Text("Courriels", "E-mail"),
+    "guest": Text(
+        "Seul un compte enregistré reçoit des courriels : créez-en un ou connectez-vous.",
+        "Only a registered account receives e-mail: create one or log in.",
+    ),
+    "address": Text("Adresse électronique", "E-mail address"),
+    "confirmed": Text("Adresse confirmée.", "Address confirmed."),
+    "unconfirmed": Text(
+        "Adresse pas encore confirmée : suivez le lien qui vous a été envoyé.",
+        "Address not confirmed yet: follow the link sent to you.",
+    ),
+    "choice": Text("Quand vous écrire", "When to write to you"),
+    "choice_each": Text(
+        "À chaque fois qu'une partie vous attend", "Each time a game waits for you"
+    ),
+    "choice_digest": Text("Un résumé par jour", "One digest a day"),
+    "choice_none": Text("Jamais", "Never"),
+    "when": Text("Heure du résumé", "Time of the digest"),
+    "hour": Text("Heure", "Hour"),
+    "zone": Text("Fuseau horaire", "Time zone"),
+    "zone_hint": Text("Un nom comme Europe/Paris.", "A name such as Europe/Paris."),
+    "save": Text("Enregistrer", "Save"),
+    "saved": Text("Réglages enregistrés.", "Settings saved."),
+    "saved_confirm": Text(
+        "Réglages enregistrés. Un lien de confirmation part vers votre adresse : rien "
+        "d'autre ne lui sera envoyé avant que vous l'ayez suivi.",
+        "Settings saved. A confirmation link is on its way to your address: nothing else "
+        "will be sent to it before you follow it.",
+    ),
+}
+
+
+@pages.get("/me/notifications", response_class=HTMLResponse)
+async def settings_page(request: Request, chosen: ReaderLang) -> HTMLResponse:
+    """The reader's e-mail settings, filled and saved by ``static/notifications.js``."""
+    words = {key: text.get(chosen) for key, text in SETTINGS_WORDS.items()}
+    return render(request, chosen, "notifications.html", m=words)

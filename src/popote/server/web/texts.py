@@ -32,6 +32,7 @@ PAGE: dict[str, Text] = {
     ),
     "main_nav": Text("Navigation principale", "Main navigation"),
     "lobby": Text("Salon", "Lobby"),
+    "mail_settings": Text("Courriels", "E-mail"),
     "language": Text("Langue", "Language"),
     "switch_lang": Text("English", "Français"),
     "switch_lang_hint": Text("Read this site in English", "Lire ce site en français"),
