@@ -1,8 +1,8 @@
 """The layers and the ban on import circles, as ``make lint`` checks them (``lint-imports``,
 the contracts under ``[tool.importlinter]`` in pyproject.toml): core → games → bots → rl →
-lab → cli → server, each importing only those below it; a game never imports another; no
-circle between the modules of the server, the command line, the bots and the core, type
-hints included.
+lab → cli → server, each importing only those below it; a game never imports another; in
+the server, the hub above its tables and cluster, the metrics below all; no circle between
+the modules of the server, the command line, the bots and the core, type hints included.
 
 The contracts are run on the real package, then on a copy of it with one bad import added,
 which must fail the check: a contract that can no longer fail would pass in silence.
@@ -75,6 +75,12 @@ BAD_IMPORTS = {
     ),
     # A table must not know the hub that holds it.
     "circle-in-the-server": ("server/live.py", "\nimport popote.server.hub\n", "No circle"),
+    # Not a circle, but the metrics observe and never import back.
+    "metrics-import-the-limits": (
+        "server/metrics.py",
+        "\nimport popote.server.limits\n",
+        "popote.server.metrics is not allowed to import popote.server.limits",
+    ),
     "core-imports-a-client": (
         "core/errors.py",
         "\nimport popote.server.errors\n",
