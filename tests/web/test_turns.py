@@ -84,6 +84,11 @@ def test_the_form_offers_real_time_or_days_per_move_by_keyboard(
     assert described["clock"]["kind"] == "days-2" and described["turn_based"] is True
     expect(page.locator("#main")).to_contain_text(described["terms"])
     assert "2 jours par coup" in described["terms"]
+    # The lobby's line says the kind, and the terms the server wrote.
+    page.goto("/")
+    line = page.locator(f'#tables [data-table="{table}"]')
+    expect(line).to_contain_text("Les Pieds dans le Plat, tour par tour, en cours")
+    expect(line).to_contain_text(described["terms"])
 
 
 def first_choice(page: Page) -> None:
