@@ -22,9 +22,9 @@ def add_mail_arguments(option: Option) -> None:
     option(
         "--smtp",
         Text("HÔTE:PORT", "HOST:PORT"),
-        "serveur de courriel qui envoie les messages (à votre tour, résumé du jour), avec "
+        "serveur de courriel qui envoie les courriels (à votre tour, résumé du jour), avec "
         f"{SMTP_USER_ENV} et {SMTP_PASSWORD_ENV} dans l'environnement s'il en demande "
-        "(défaut : aucun, les messages attendent dans la base)",
+        "(défaut : aucun, les courriels attendent dans la base)",
         "mail server sending the messages (your turn, daily digest), with "
         f"{SMTP_USER_ENV} and {SMTP_PASSWORD_ENV} in the environment if it asks for them "
         "(default: none, messages wait in the database)",
@@ -41,7 +41,7 @@ def add_mail_arguments(option: Option) -> None:
     option(
         "--smtp-timeout",
         Text("SECONDES", "SECONDS"),
-        "délai d'une réponse du serveur de courriel ; au-delà, le message est réessayé plus "
+        "délai d'une réponse du serveur de courriel ; au-delà, le courriel est réessayé plus "
         "tard (défaut : {default})",
         "time the mail server may take to answer; past it, the message is tried again "
         "later (default: {default})",
@@ -51,14 +51,14 @@ def add_mail_arguments(option: Option) -> None:
     option(
         "--mail-from",
         Text("ADRESSE", "ADDRESS"),
-        "adresse d'expéditeur des messages (défaut : {default})",
+        "adresse d'expéditeur des courriels (défaut : {default})",
         "sender address of the messages (default: {default})",
         default=MailSettings.mail_from,
     )
     option(
         "--public-url",
         Text("URL", "URL"),
-        "adresse du serveur telle que les joueurs l'atteignent, pour les liens des messages, "
+        "adresse du serveur telle que les joueurs l'atteignent, pour les liens des courriels, "
         "par ex. https://popote.example.org (défaut : l'adresse d'écoute)",
         "the server's address as players reach it, for the links in messages, e.g. "
         "https://popote.example.org (default: the address it listens on)",
