@@ -14,6 +14,7 @@ import pytest
 
 from popote.server.store import Store, database_url
 from tests.server.harness import Client, Frame, Server, stored_record
+from tests.services import postgres_schema, shared_redis
 
 DAY = 24 * 3600.0
 SECOND_A_DAY = 1 / DAY
@@ -86,6 +87,16 @@ def stand_in_moves(server: Server, table: str) -> int:
     """Moves a bot made for seat 0 (a person's seat), as the log keeps them."""
     _, actions = stored_record(db_url(server), table)
     return sum(1 for action in actions if action.seat == 0 and action.by_bot)
+
+
+def is_resting(url: str, table: str) -> bool:
+    """Whether the table is let go from memory, as the database says."""
+    store = Store(url)
+    try:
+        found = store.table(table)
+    finally:
+        store.close()
+    return found is not None and found[0].resting
 
 
 def notice(text: str) -> Callable[[Frame], bool]:
@@ -228,12 +239,7 @@ def test_an_unused_table_leaves_memory_and_comes_back_as_it_was(
     table = create(server, me)["id"]
 
     def resting() -> bool:
-        store = Store(db_url(server))
-        try:
-            found = store.table(table)
-        finally:
-            store.close()
-        return found is not None and found[0].resting
+        return is_resting(db_url(server), table)
 
     async def look() -> Frame:
         client = Client(server, me, table)
@@ -252,3 +258,29 @@ def test_an_unused_table_leaves_memory_and_comes_back_as_it_was(
     for key in ("index", "view", "hand", "to_act", "decision"):
         assert after[key] == before[key], key
     assert 0 < after["clock"]["0"] <= before["clock"]["0"]
+
+
+@pytest.mark.parametrize("rest", ["0", "0.3"], ids=["held", "resting"])
+def test_another_process_fires_the_deadlines_of_one_killed(tmp_path: Path, rest: str) -> None:
+    """Two processes on one PostgreSQL and Redis: the one holding a table (or one that let
+    it rest) is SIGKILLed before its deadline; the other fires it."""
+    redis = shared_redis()
+    with postgres_schema() as db:
+        servers: list[Server] = []
+        for name in ("a", "b"):
+            (tmp_path / name).mkdir()
+            options = ("--redis", redis, "--table-rest", rest)
+            servers.append(Server(tmp_path / name, db, 3 / DAY, *options))
+            servers[-1].start()
+        try:
+            me = servers[0].guest("Anne")
+            table = create(servers[0], me)["id"]
+            until(lambda: waiting(servers[0], me) == 1)
+            if rest != "0":
+                until(lambda: is_resting(db, table))
+            servers[0].kill()
+            until(lambda: stand_in_moves(servers[1], table) >= 1)
+            until(lambda: waiting(servers[1], me) == 1)  # asked again, at the other one
+        finally:
+            for server in servers:
+                server.stop()
