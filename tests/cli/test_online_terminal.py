@@ -33,8 +33,9 @@ def online(server: Server, home: Path, name: str, *args: str) -> AbstractContext
     )
 
 
-def create_duel(terminal: Terminal) -> str:
-    """Les Pieds dans le Plat against one random bot, every other default kept; the id."""
+def create_duel(terminal: Terminal, clock: str = "1") -> str:
+    """Les Pieds dans le Plat against one random bot, with the ``clock`` of that number (1:
+    none), every other default kept; the id."""
     for prompt, key in (
         ("Votre choix (1-", "1"),  # Créer une table (no table to return to yet)
         ("Quel jeu ?", ""),
@@ -43,7 +44,7 @@ def create_duel(terminal: Terminal) -> str:
         ("Entrée : C'est tout) : ", "\n"),
         ("Entrée : 0 robot) : ", "2"),
         ("Entrée : moyen) : ", "1"),
-        ("Entrée : normale (45 s par tour)) : ", "1"),
+        ("Entrée : normale (45 s par tour)) : ", clock),
     ):
         terminal.wait_for(prompt)
         if key:
@@ -143,5 +144,19 @@ def test_your_games_come_before_the_lobby_waiting_first_with_the_time_left(
         terminal.wait_for(CHOICE)
         terminal.type("1")
         terminal.wait_for(CHOICE)  # the bot played: her turn again
+        terminal.interrupt()
+        terminal.wait_for(f"Client fermé ; la table {table} continue sans vous.")
+
+
+def test_a_turn_based_table_is_created_from_the_terminal(server: Server, tmp_path: Path) -> None:
+    with online(server, tmp_path, "Gwenola") as terminal:
+        table = create_duel(terminal, clock="5")
+        assert "  5. tour par tour, 1 jour par coup" in terminal.seen
+        assert "  8. tour par tour, 7 jours par coup" in terminal.seen
+        terminal.wait_for(CHOICE)
+        token = Identities(tmp_path / "popote" / "online.json").get(server.url, "Gwenola")
+        with server.http(str(token["token"])) as http:
+            described = http.get(f"/api/v1/tables/{table}").json()
+        assert described["clock"]["kind"] == "days-1" and described["turn_based"] is True
         terminal.interrupt()
         terminal.wait_for(f"Client fermé ; la table {table} continue sans vous.")

@@ -59,7 +59,12 @@ CLOCKS = {
     "relaxed": Text("détendue ({turn} s par tour)", "relaxed ({turn} s a turn)"),
     "normal": Text("normale ({turn} s par tour)", "normal ({turn} s a turn)"),
     "fast": Text("rapide ({turn} s par tour)", "fast ({turn} s a turn)"),
+    "days-1": Text("tour par tour, 1 jour par coup", "turn-based, 1 day a move"),
+    "days-2": Text("tour par tour, 2 jours par coup", "turn-based, 2 days a move"),
+    "days-3": Text("tour par tour, 3 jours par coup", "turn-based, 3 days a move"),
+    "days-7": Text("tour par tour, 7 jours par coup", "turn-based, 7 days a move"),
 }
+"""Real time, then turn-based: those of ``popote.server.settings.CLOCKS``, named."""
 YES_NO = (Text("non", "no"), Text("oui", "yes"))
 NAME = Text("Votre nom{stored} : ", "Your name{stored}: ")
 NAME_STORED = Text(" (Entrée : {name})", " (Enter: {name})")
@@ -144,7 +149,8 @@ def ask_table(asker: MenuAsker, games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def ask_clock(asker: MenuAsker, game: dict[str, Any]) -> str:
-    kinds = list(CLOCKS)
+    """A clock the server offers (one that predates turn-based tables offers fewer)."""
+    kinds = [kind for kind in CLOCKS if kind in game["clocks"]]
     labels = [
         CLOCKS[kind].render(asker.lang, turn=round(game["clocks"][kind]["turn"] or 0))
         for kind in kinds
