@@ -87,6 +87,8 @@ export function showIdentity() {
     where.append(" ", element("a", words.your_games, { href: "/me/games", id: "your-games" }));
   }
   if (identity.token) where.append(" ", logOutButton());
+  const waiting = document.getElementById("waiting"); // waiting.js: nothing waits for nobody
+  if (waiting && !identity.token) waiting.hidden = true;
 }
 
 // Logging out ends the token at the server (every socket it opened closes), then here.
