@@ -47,9 +47,9 @@ def server(tmp_path: Path, database: str | None, mailbox: tuple[Mailbox, int]) -
         yield started
 
 
-def register(server: Server, lang: str = "fr") -> tuple[str, str]:
+def register(server: Server, lang: str = "fr", name: str = "Katell") -> tuple[str, str]:
     """A new account: its token and its name."""
-    name = f"Katell {next(_names)}"
+    name = f"{name} {next(_names)}"
     with server.http() as http:
         answer = http.post(
             "/api/v1/accounts", json={"name": name, "password": PASSWORD, "lang": lang}
@@ -170,13 +170,18 @@ def test_an_unconfirmed_address_gets_the_confirmation_and_nothing_else(
     server: Server, mailbox: tuple[Mailbox, int]
 ) -> None:
     box, _ = mailbox
-    token, _ = register(server, "en")
+    token, name = register(server, "en", "Bao <i>&amp;")
     address = "bao@example.org"
     answer = ask(server, token, address=address, choice="each")
     assert answer.status_code == 200 and answer.json()["confirmation_queued"]
     confirmation = box.wait(1)[0]
     check_message(confirmation, "en")
     assert confirmation["Subject"] == "Popote: confirm your address"
+    assert name in body(confirmation)  # the plain text as it is; the HTML escaped:
+    assert name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in body(
+        confirmation, "html"
+    )
+    assert "<i>" not in body(confirmation, "html")
     turn_table(server, token)
     time.sleep(QUIET)
     assert box.to(address) == [confirmation]
@@ -333,3 +338,17 @@ async def wait_asked(server: Server, token: str, table: str) -> bool:
         return True
     finally:
         await client.close()
+
+
+def test_a_mail_server_without_starttls_gets_nothing_where_tls_is_required(
+    tmp_path: Path, database: str | None, mailbox: tuple[Mailbox, int]
+) -> None:
+    box, port = mailbox
+    options = ("--smtp", f"127.0.0.1:{port}", "--smtp-tls", "required")
+    options += ("--metrics-token", METRICS_TOKEN)
+    with Server(tmp_path, database, SCALE, *options) as server:
+        token, _ = register(server)
+        assert ask(server, token, address="clear@example.org").status_code == 200
+        time.sleep(QUIET)
+        assert box.messages == []
+        assert gauges(server)['popote_mail_messages{state="pending"}'] == 1
