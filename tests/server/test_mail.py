@@ -344,7 +344,7 @@ def test_a_mail_server_without_starttls_gets_nothing_where_tls_is_required(
     tmp_path: Path, database: str | None, mailbox: tuple[Mailbox, int]
 ) -> None:
     box, port = mailbox
-    options = ("--smtp", f"127.0.0.1:{port}", "--smtp-tls", "required")
+    options: tuple[str, ...] = ("--smtp", f"127.0.0.1:{port}", "--smtp-tls", "required")
     options += ("--metrics-token", METRICS_TOKEN)
     with Server(tmp_path, database, SCALE, *options) as server:
         token, _ = register(server)
