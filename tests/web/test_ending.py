@@ -1,7 +1,12 @@
 """The end of a game as a player sees it: a banner naming the winner (the side, in Boom
 Badaboom), the score sheet round by round whose totals are the server's, numbers with a
 true minus sign, on a laptop and a phone; and "Revanche", which seats the same people and
-bots at a new table that starts by itself."""
+bots at a new table that starts by itself.
+
+The games are played from other clients of the players' identities while their pages are
+away (``play_through``), then the pages come back to the table, over: the same drawing as
+an end reached in play, which test_games.py sees for each game (the same deals of Boom
+Badaboom at three seats and of Bouillabaisse at twelve), the focus going to the banner."""
 
 from __future__ import annotations
 
@@ -19,7 +24,6 @@ from tests.web.browser import (
     enter,
     open_page,
     play_through,
-    play_to_end,
     said,
     screenshot,
     started,
@@ -74,7 +78,7 @@ def test_the_banner_and_the_sheet_of_twelve_at_bouillabaisse(
     enter(page, "Maëlle")
     table = create_table(page, "bouillabaisse", 12, 11, {"decks": "one"}, seed=SEED)
     started(page)
-    play_to_end(page, keyboard=False)
+    play_through(server, [page], table)
     results = results_of(page, table)
 
     banner = page.get_by_role("heading", name=results["headline"])
@@ -118,7 +122,7 @@ def test_boom_badaboom_names_the_side_that_won_in_english(browser: Browser, serv
     enter(page, "Rowan")
     table = create_table(page, "boom-badaboom", 3, 2, {"difficulty": "cupcake"}, seed=SEED)
     started(page)
-    play_to_end(page, keyboard=False)
+    play_through(server, [page], table)
     results = results_of(page, table)
     side = results["result"]["winning_side"]
     words = {"patissiers": "The Bakers win.", "farceurs": "The Pranksters win."}
@@ -178,11 +182,9 @@ def test_a_rematch_seats_both_people_and_the_bot_at_a_new_table(
 def test_every_game_ends_on_a_banner_and_a_sheet_in_view(
     browser: Browser, server: Server, game: str, players: int
 ) -> None:
-    """Each game, at both seat counts of the game screen's tests, played whole: at the end,
-    at every window size, the banner says the server's headline, the sheet holds a row per
-    seat whose totals are the standings', and Revanche is within reach, all without
-    scrolling. The page comes back to the table over (the same drawing as when the end comes
-    in play: test_games.py sees each game end in the page, the focus on the banner)."""
+    """Each game, at both seat counts of the game screen's tests: at the end, at every
+    window size, the banner says the server's headline, the sheet holds a row per seat
+    whose totals are the standings', and Revanche is within reach, all without scrolling."""
     page = open_page(browser, server, "fr", viewport=LAPTOP)  # type: ignore[arg-type]
     enter(page, "Nolwenn")
     table = create_table(page, game, players, players - 1, seed=SEED)
