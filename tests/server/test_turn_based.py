@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import popote
 from popote.server.store import Store, database_url
 from tests.server.harness import Client, Frame, Server, stored_record
 from tests.services import postgres_schema, shared_redis
@@ -284,3 +285,49 @@ def test_another_process_fires_the_deadlines_of_one_killed(tmp_path: Path, rest:
         finally:
             for server in servers:
                 server.stop()
+
+
+def opening_a_window(game: str, seed: int, players: int) -> tuple[int, dict[str, Any]]:
+    """The first seat asked in ``game``'s deal ``seed``, and a move of it after which
+    several seats are asked together (a reaction window or a sealed bid)."""
+    match = popote.new_match(game, players, seed, {})
+    seat = match.to_act[0]
+    for action in match.legal_actions(seat):
+        trial = match.clone()
+        trial.act(seat, action)
+        if len(trial.to_act) > 1:
+            return seat, dict(action)
+    raise AssertionError("no move of the first seat opens a window in this deal")
+
+
+def test_a_window_waits_for_every_seat_asked_with_the_same_days(
+    turn_server: Callable[..., Server],
+) -> None:
+    """Boom Badaboom's reaction window at a turn-based table: each person asked has the
+    whole move's time, and the game waits for both (nothing is played for them)."""
+    server = turn_server(1.0)
+    tokens = [server.guest("Anne"), server.guest("Bao")]
+    seat, move = opening_a_window("boom-badaboom", 0, 4)
+    setup = {"game": "boom-badaboom", "players": 4, "seed": 0, "clock": "days-2"}
+    with server.http(tokens[0]) as http:
+        table = http.post("/api/v1/tables", json={**setup, "bots": ["random", "random"]}).json()
+    with server.http(tokens[1]) as http:
+        assert http.post(f"/api/v1/tables/{table['id']}/join", json={"seat": 3}).is_success
+    with server.http(tokens[0]) as http:
+        assert http.post(f"/api/v1/tables/{table['id']}/start").is_success
+    mover = tokens[0] if seat == 0 else tokens[1]
+
+    async def scenario() -> None:
+        client = Client(server, mover, table["id"])
+        await client.connect()
+        await client.wait(lambda f: f["type"] == "snapshot")
+        await client.send({"type": "act", "action_id": "open", "action": move})
+        await client.wait(lambda f: f["type"] == "update" and len(f["to_act"]) > 1)
+        await client.close()
+
+    asyncio.run(scenario())
+    until(lambda: all(waiting(server, token) == 1 for token in tokens))
+    for token in tokens:
+        entry = my_games(server, token)[0]
+        assert entry["your_turn"] is True
+        assert 2 * DAY - 120 < entry["left"] <= 2 * DAY
