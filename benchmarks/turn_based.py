@@ -15,13 +15,14 @@ mail server is given, so messages stay queued in the outbox, which is what is ti
    tables so, one database transaction after another, would take more than an hour on a
    loaded machine: ``--tables`` copies of these templates (the table's row with a new id,
    code and two people, its log, its deadline row) are written straight into the database.
-3. Every table is rebuilt (``hub.table``, as a connection or a move would) and let rest
-   again (``hub.rest``), one after the other: the memory this leaves (the process's
-   resident set, ``VmRSS``, and the objects the garbage collector tracks), over the
-   tables, is what an **idle (resting) table** costs.
-4. Every table is rebuilt and kept in memory: the growth over the tables is what a **held
-   table** costs, for comparison.
-5. They all rest again; each person's address is confirmed with the choice ``each``
+3. Every table is rebuilt and kept in memory (``hub.table``, as a connection or a move
+   would), then every table is let rest again (``hub.rest``). The memory each step adds,
+   over the tables, is what a **held table** and an **idle (resting) table** cost: the
+   bytes Python allocated and still holds (``tracemalloc``: exact), the objects the
+   garbage collector tracks, and the process's resident set (``VmRSS``: what the system
+   sees, SQLite's own caches included; it does not shrink when Python frees memory, so
+   for a resting table it is an upper bound).
+4. Once all rest, each person's address is confirmed with the choice ``each``
    (``popote_mail_accounts`` rows written directly: setup). For ``--actions`` resting
    tables drawn at random, one at a time: the time to rebuild the table from its log
    (``hub.table``), then from ``LiveTable.submit`` of a random legal move by the seat to
@@ -48,8 +49,10 @@ import random
 import secrets
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
@@ -103,21 +106,28 @@ QUIET = Quiet()
 
 
 def memory() -> dict[str, int]:
-    """The resident set in bytes and the objects the garbage collector tracks, after a
-    full collection."""
+    """After a full collection: the resident set in bytes, the bytes Python allocated and
+    still holds since ``tracemalloc`` started (exact, but blind to what C libraries such
+    as SQLite allocate themselves), and the objects the garbage collector tracks."""
     gc.collect()
     rss = 0
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             rss = int(line.split()[1]) * 1024
-    return {"rss": rss, "objects": len(gc.get_objects())}
+    traced = tracemalloc.get_traced_memory()[0]
+    return {"rss": rss, "traced": traced, "objects": len(gc.get_objects())}
 
 
 def per_table(before: dict[str, int], after: dict[str, int], tables: int) -> dict[str, float]:
     return {
         "kb": (after["rss"] - before["rss"]) / 1024 / tables,
+        "traced_kb": (after["traced"] - before["traced"]) / 1024 / tables,
         "objects": (after["objects"] - before["objects"]) / tables,
     }
+
+
+def progress(database: str, what: str, since: float) -> None:
+    print(f"{database}: {what} ({time.perf_counter() - since:.0f} s)", file=sys.stderr, flush=True)
 
 
 def people(store: Store, count: int) -> list[User]:
@@ -277,71 +287,99 @@ def columns(row: Any) -> dict[str, Any]:
     }
 
 
+async def setup(
+    hub: Hub, options: argparse.Namespace, choose: random.Random
+) -> tuple[list[User], dict[str, User]]:
+    """The people, the templates played through the hub, and their copies: the people and
+    each table's owner, every table resting."""
+    pool = people(hub.store, options.people)
+    templates: list[str] = []
+    while len(templates) < options.templates:
+        made = new_table(hub, choose.sample(pool, 2), options.moves, choose)
+        if made is not None:
+            templates.append(made)
+        await asyncio.sleep(0)  # the hub's own tasks (its deadline watch) get their turn
+    return pool, copies(hub.store, templates, pool, options.tables, choose)
+
+
+async def memory_figures(hub: Hub, owners: dict[str, User], trace: bool) -> dict[str, Any]:
+    """Every table rebuilt and held, then let rest: what a held and a resting table cost.
+    Python's figure is exact both ways; the resident set only grows (memory freed stays
+    with the allocator), so its figure for a resting table is an upper bound. Without
+    ``trace``, Python's figure is 0 and the resident set is free of ``tracemalloc``'s own
+    records (some 10 KB a held table)."""
+    if trace:
+        tracemalloc.start()
+    try:
+        start = memory()
+        for number, (table_id, owner) in enumerate(owners.items()):
+            hub.table(table_id, owner)
+            if number % 100 == 99:
+                await asyncio.sleep(0)  # the hub's own tasks get their turn
+        held = memory()
+        for table in list(hub.tables.values()):
+            hub.rest(table)
+        resting = memory()
+    finally:
+        tracemalloc.stop()
+    idle = per_table(start, resting, len(owners))
+    kept = per_table(start, held, len(owners))
+    return {
+        "memory_mib": {
+            name: found["rss"] / 2**20
+            for name, found in (("start", start), ("held", held), ("resting", resting))
+        },
+        "idle_table": idle,
+        "held_table": kept,
+        "held_over_idle": kept["traced_kb"] / idle["traced_kb"] if idle["traced_kb"] > 0 else None,
+        "idle_target_met": (idle["traced_kb"] if trace else idle["kb"]) <= IDLE_TARGET_KB,
+    }
+
+
+async def latency_figures(
+    hub: Hub, owners: dict[str, User], actions: int, choose: random.Random
+) -> dict[str, Any]:
+    """``actions`` moves, each on a resting table drawn at random, timed to the mail."""
+    stamps = Stamps()
+    hub.on_your_turn.append(stamps)
+    rebuilds, queued = [], []
+    for table_id in choose.sample(list(owners), min(actions, len(owners))):
+        found = time_action(hub, table_id, owners[table_id], stamps, choose)
+        await asyncio.sleep(0)
+        if found is not None:
+            rebuilds.append(found[0])
+            queued.append(found[1])
+    totals = percentiles([rebuild + move for rebuild, move in zip(rebuilds, queued, strict=True)])
+    return {
+        "actions_timed": len(rebuilds),
+        "rebuild": percentiles(rebuilds),
+        "move_to_queued": percentiles(queued),
+        "action_to_queued": totals,
+        "p99_target_met": totals["p99_ms"] <= P99_TARGET_MS,
+    }
+
+
 async def measure(url: str, options: argparse.Namespace) -> dict[str, Any]:
     """Every figure for one database (``url``)."""
     choose = random.Random(options.seed)
     store = Store(url)
     store.migrate()
-    settings = Settings(db=url, quotas=NO_QUOTAS, table_rest=3600.0)
-    hub = Hub(settings, store)
+    name = store.engine.dialect.name
+    hub = Hub(Settings(db=url, quotas=NO_QUOTAS, table_rest=3600.0), store)
     mail = Mail(hub, MailSettings(), lambda: "http://127.0.0.1")
-    stamps = Stamps()
-    hub.on_your_turn.append(stamps)
     await hub.launch()
     mail.start()
     try:
-        pool = people(store, options.people)
         began = time.perf_counter()
-        templates: list[str] = []
-        while len(templates) < options.templates:
-            made = new_table(hub, choose.sample(pool, 2), options.moves, choose)
-            if made is not None:
-                templates.append(made)
-            await asyncio.sleep(0)  # the hub's own tasks (its deadline watch) get their turn
-        owners = copies(store, templates, pool, options.tables, choose)
+        pool, owners = await setup(hub, options, choose)
         setup_s = time.perf_counter() - began
-        start = memory()
-        began = time.perf_counter()
-        for number, (table_id, owner) in enumerate(owners.items()):
-            hub.rest(hub.table(table_id, owner))
-            if number % 100 == 99:
-                await asyncio.sleep(0)
-        cycle_s = time.perf_counter() - began
-        resting = memory()
-        for table_id, owner in owners.items():
-            hub.table(table_id, owner)
-        held = memory()
-        for table in list(hub.tables.values()):
-            hub.rest(table)
+        progress(name, f"{len(owners)} tables made", began)
+        figures = await memory_figures(hub, owners, options.tracemalloc)
+        progress(name, "memory measured", began)
         confirm_all(store, pool)
-        rebuilds, queued = [], []
-        for table_id in choose.sample(list(owners), min(options.actions, len(owners))):
-            found = time_action(hub, table_id, owners[table_id], stamps, choose)
-            await asyncio.sleep(0)
-            if found is not None:
-                rebuilds.append(found[0])
-                queued.append(found[1])
-        totals = [rebuild + move for rebuild, move in zip(rebuilds, queued, strict=True)]
-        idle = per_table(start, resting, options.tables)
-        kept = per_table(resting, held, options.tables)
-        return {
-            "database": store.engine.dialect.name,
-            "setup_s": setup_s,
-            "rebuild_and_rest_all_s": cycle_s,
-            "memory_mib": {
-                name: found["rss"] / 2**20
-                for name, found in (("start", start), ("resting", resting), ("held", held))
-            },
-            "idle_table": idle,
-            "held_table": kept,
-            "held_over_idle": kept["kb"] / idle["kb"] if idle["kb"] > 0 else None,
-            "idle_target_met": idle["kb"] <= IDLE_TARGET_KB,
-            "actions_timed": len(totals),
-            "rebuild": percentiles(rebuilds),
-            "move_to_queued": percentiles(queued),
-            "action_to_queued": percentiles(totals),
-            "p99_target_met": percentiles(totals)["p99_ms"] <= P99_TARGET_MS,
-        }
+        figures |= await latency_figures(hub, owners, options.actions, choose)
+        progress(name, "actions timed", began)
+        return {"database": name, "setup_s": setup_s, **figures}
     finally:
         await mail.stop()
         await hub.shutdown()
@@ -368,6 +406,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "tables": options.tables,
         "moves": options.moves,
         "people": options.people,
+        "tracemalloc": options.tracemalloc,
         "actions": options.actions,
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"load {os.getloadavg()[0]:.1f}, Python {platform.python_version()}, plain build",
@@ -391,11 +430,9 @@ def report(figures: dict[str, Any]) -> None:
         idle, held = row["idle_table"], row["held_table"]
         ratio = row["held_over_idle"]
         print(
-            f"{row['database']}: setup {row['setup_s']:.0f} s; an idle table "
-            f"{idle['kb']:.2f} KB, {idle['objects']:.1f} objects "
+            f"{row['database']}: setup {row['setup_s']:.0f} s; an idle table {_kb(idle)} "
             f"(target ≤ {IDLE_TARGET_KB:.0f} KB: {_met(row['idle_target_met'])}); a held table "
-            f"{held['kb']:.1f} KB, {held['objects']:.0f} objects"
-            + (f" ({ratio:.0f} times)" if ratio is not None else "")
+            f"{_kb(held)}" + (f", {ratio:.0f} times more" if ratio is not None else "")
         )
         for name in ("rebuild", "move_to_queued", "action_to_queued"):
             found = row[name]
@@ -405,6 +442,13 @@ def report(figures: dict[str, Any]) -> None:
                 f"{found['max_ms']:.1f} ms"
             )
         print(f"  p99 target ≤ {P99_TARGET_MS:.0f} ms: {_met(row['p99_target_met'])}")
+
+
+def _kb(table: dict[str, float]) -> str:
+    return (
+        f"{table['kb']:.2f} KB resident, {table['traced_kb']:.2f} KB held by Python, "
+        f"{table['objects']:.1f} objects"
+    )
 
 
 def _met(met: bool) -> str:
@@ -422,6 +466,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--people", type=int, default=300, help="identities seated (300)")
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--postgresql", default=POSTGRES_URL, help="the database for a schema")
+    parser.add_argument(
+        "--no-tracemalloc",
+        dest="tracemalloc",
+        action="store_false",
+        help="leave Python's exact count out (the resident set then lacks its records)",
+    )
     parser.add_argument("--seed", type=int, default=46)
     parser.add_argument("--json", metavar="FILE", help="also write the figures there (- : only)")
     emit(run(parser.parse_args(argv)), parser.parse_args(argv).json, report)
