@@ -132,7 +132,9 @@ class Sender:
             claimed, self.base_url(), self.settings.mail_from, now(), self.name_of(row.user_id)
         )
         outcome = await asyncio.to_thread(deliver, self.settings, message)
-        extra = {"mail": row.id, "kind": row.kind, "user": row.user_id, "outcome": outcome.state}
+        # The log's fields (popote.server.logs): who, and the mail server's answer.
+        extra = {"user": row.user_id, "reason": outcome.error or None}
+        said = f"mail {row.kind} {row.id} {outcome.state}"
         try:
             if outcome.state == "sent":
                 self.outbox.sent(row.id, now())
@@ -143,8 +145,8 @@ class Sender:
                     row, outcome.error, now(), self.settings.retry, self.settings.tries
                 )
         except SQLAlchemyError:  # left claimed: never sent again, which is the safe side
-            log.warning("mail outcome not recorded", extra=extra, exc_info=True)
-        log.info("mail", extra={**extra, "error": outcome.error or None})
+            log.warning(f"{said}, not recorded", extra=extra, exc_info=True)
+        log.info(said, extra=extra)
 
 
 class Mail:
