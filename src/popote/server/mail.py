@@ -119,7 +119,10 @@ class Sender:
             if claimed is None:
                 await self._idle()
                 continue
-            await self._send(claimed)
+            try:
+                await self._send(claimed)
+            except Exception:  # one message that cannot be composed must not stop the rest
+                log.exception(f"mail {claimed.row.kind} {claimed.row.id} not sent")
 
     async def _idle(self) -> None:
         with contextlib.suppress(TimeoutError):
