@@ -86,3 +86,19 @@ def test_a_guest_is_told_only_accounts_get_mail(browser: Browser, server: Server
     expect(page.locator("#mail-guest")).to_be_visible()
     expect(page.locator("#mail-form")).to_be_hidden()
     check_axe(page)
+
+
+@pytest.mark.parametrize("kind", ["confirm", "unsubscribe"])
+def test_a_mail_links_page_has_a_heading_and_a_button_that_posts(
+    browser: Browser, server: Server, kind: str
+) -> None:
+    page = open_page(browser, server, "fr")
+    page.goto(f"/mail/{kind}/not-a-real-token")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    check_axe(page)
+    page.get_by_role("button").last.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#mail-said")).to_have_text(
+        "Ce lien ne mène à rien (périmé, ou déjà utilisé)."
+    )
+    check_axe(page)
