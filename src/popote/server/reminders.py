@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -86,12 +86,15 @@ class Reminders:
                 .join(User, User.id == MailAccount.user_id)
                 .where(MailAccount.choice == "digest", MailAccount.confirmed.is_(True))
             ).tuples()
-            due = [(account, lang) for account, lang in accounts if _digest_hour(account, when)]
+            due = [
+                (account, lang, day)
+                for account, lang in accounts
+                if (day := _digest_day(account, when)) is not None
+            ]
         queued = 0
-        for account, lang in due:
+        for account, lang, day in due:
             games = self.waiting_games(account.user_id)
-            local = when.astimezone(ZoneInfo(account.zone)).date()
-            dedup = f"digest:{account.user_id}:{local.isoformat()}"
+            dedup = f"digest:{account.user_id}:{day.isoformat()}"
             if games and self.outbox.queue(_row("digest", account, lang, dedup, {"games": games})):
                 queued += 1
         return queued
@@ -118,10 +121,14 @@ class Reminders:
             ]
 
 
-def _digest_hour(account: MailAccount, when: datetime) -> bool:
+def _digest_day(account: MailAccount, when: datetime) -> date | None:
+    """The day whose digest is due at ``when`` (the person's date at their hour), or None
+    outside the hours just after it."""
     local = when.astimezone(ZoneInfo(account.zone))
     start = local.replace(hour=account.hour, minute=0, second=0, microsecond=0)
-    return start <= local < start + timedelta(hours=DIGEST_HOURS)
+    if start > local:  # the hour has not come today: yesterday's, just before midnight
+        start -= timedelta(days=1)
+    return start.date() if local - start < timedelta(hours=DIGEST_HOURS) else None
 
 
 def _row(
