@@ -24,7 +24,7 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 from sqlalchemy.exc import SQLAlchemyError
 
-from popote.server.mailconf import MailSettings
+from popote.server.mailconf import LOOPBACK_HOSTS, MailSettings
 from popote.server.models import now
 from popote.server.notices import compose
 from popote.server.outbox import STATES, Claimed, Outbox
@@ -77,12 +77,15 @@ def deliver(settings: MailSettings, message: EmailMessage) -> Outcome:
 
 def _greet(smtp: smtplib.SMTP, settings: MailSettings) -> None:
     smtp.ehlo()
-    if smtp.has_extn("starttls"):
+    secured = smtp.has_extn("starttls")
+    if secured:
         smtp.starttls(context=ssl.create_default_context())
         smtp.ehlo()
     elif settings.tls == "required":
         raise NoTls("the mail server offers no STARTTLS (--smtp-tls required)")
     if settings.user and settings.password:
+        if not secured and settings.smtp_host not in LOOPBACK_HOSTS:
+            raise NoTls("credentials are never sent in clear across a network")
         smtp.login(settings.user, settings.password)
 
 
