@@ -16,6 +16,7 @@ from email.policy import default
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 
 HANG_LIMIT = 60.0
 
@@ -27,6 +28,7 @@ class Mailbox:
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.logins: list[str] = []
         self.mode = "ok"
         self.refused = 0
         self.delay = 0.0
@@ -67,18 +69,35 @@ class Mailbox:
 
 
 @contextmanager
-def mail_server(port: int | None = None) -> Iterator[tuple[Mailbox, int]]:
+def mail_server(
+    port: int | None = None, login: tuple[str, str] | None = None
+) -> Iterator[tuple[Mailbox, int]]:
     """The mailbox and the port its server listens on (a free one unless given), until the
-    end of the block."""
+    end of the block; with ``login``, the server takes messages only after that login
+    (plain AUTH on the loopback, as a local relay may ask)."""
     box = Mailbox()
     port = port or free_port()
-    controller = Controller(box, hostname="127.0.0.1", port=port)
+    auth: dict[str, Any] = {}
+    if login is not None:
+        auth = {"auth_required": True, "auth_require_tls": False}
+        auth["authenticator"] = lambda *args: _authenticate(login, box, *args)
+    controller = Controller(box, hostname="127.0.0.1", port=port, **auth)
     controller.start()
     try:
         yield box, port
     finally:
         box.release()
         controller.stop()
+
+
+def _authenticate(
+    login: tuple[str, str], box: Mailbox, server: Any, session: Any, envelope: Any, *rest: Any
+) -> AuthResult:
+    data = rest[-1]
+    given = (data.login.decode(), data.password.decode())
+    if given == login:
+        box.logins.append(given[0])
+    return AuthResult(success=given == login)
 
 
 def free_port() -> int:

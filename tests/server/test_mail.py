@@ -362,3 +362,17 @@ def test_a_mail_server_without_starttls_gets_nothing_where_tls_is_required(
         time.sleep(QUIET)
         assert box.messages == []
         still_pending(server)
+
+
+def test_the_mail_servers_login_comes_from_the_environment(
+    tmp_path: Path, database: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POPOTE_SMTP_USER", "popote")
+    monkeypatch.setenv("POPOTE_SMTP_PASSWORD", "relay secret")
+    with mail_server(login=("popote", "relay secret")) as (box, port):
+        with Server(tmp_path, database, SCALE, "--smtp", f"127.0.0.1:{port}") as server:
+            token, _ = register(server)
+            assert ask(server, token, address="logged@example.org").status_code == 200
+            box.wait(1)
+        assert box.logins[0] == "popote"
+        assert "relay secret" not in (tmp_path / "server.log").read_text()
