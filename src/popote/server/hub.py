@@ -808,7 +808,8 @@ class Hub:
         """``user``'s own tables: those not over (waiting for them first), then their last
         finished games, private ones included. Only they ask for it (their token)."""
         waiting = {row.table_id: row for row in self.store.waiting_for(user.id)}
-        running = [self._my_table(row, user, lang, waiting) for row in self.store.unfinished_rows()]
+        rows = self.store.unfinished_rows_of(user.id)
+        running = [self._my_table(row, user, lang, waiting) for row in rows]
         mine = [entry for entry in running if entry is not None]
         mine.sort(
             key=lambda entry: (

@@ -14,7 +14,18 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, select, text, update
+from sqlalchemy import (
+    Engine,
+    String,
+    cast,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 from sqlalchemy.sql.expression import Exists
 
@@ -203,10 +214,13 @@ class Store:
             query = select(Table).where(Table.code == code, Table.state != "over")
             return session.scalars(query.limit(1)).first()
 
-    def unfinished_rows(self) -> list[Table]:
-        """Every table in the lobby or being played, oldest first, without its log."""
+    def unfinished_rows_of(self, user_id: int) -> list[Table]:
+        """The tables in the lobby or being played where ``user_id`` may hold a seat,
+        oldest first: their seats' JSON names them (a cheap filter in the database; the
+        caller checks the seats)."""
+        named = cast(Table.seats, String).like(f'%"user": {int(user_id)},%')
         with self._session() as session:
-            query = select(Table).where(Table.state != "over").order_by(Table.created)
+            query = select(Table).where(Table.state != "over", named).order_by(Table.created)
             return list(session.scalars(query).all())
 
     def table_state(self, table_id: str) -> str | None:
