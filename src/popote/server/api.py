@@ -15,6 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 import popote
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text
+from popote.server import own
 from popote.server.addresses import client_key
 from popote.server.clocks import table_clock
 from popote.server.cluster import Handler
@@ -143,8 +144,7 @@ class CreateBody(BaseModel):
     public: bool = True
     rated: bool = False
     clock: (
-        Literal["none", "relaxed", "normal", "fast", "days-1", "days-2", "days-3", "days-7"]
-        | None
+        Literal["none", "relaxed", "normal", "fast", "days-1", "days-2", "days-3", "days-7"] | None
     ) = None
     turn_seconds: float | None = None
     window_seconds: float | None = None
@@ -248,7 +248,7 @@ async def me(user: UserDep) -> dict[str, Any]:
 async def my_games(
     user: UserDep, hub: HubDep, lang: LangDep, limit: Annotated[int, Query(ge=1, le=100)] = 20
 ) -> dict[str, Any]:
-    return hub.my_games(user, lang, limit)
+    return own.my_games(hub, user, lang, limit)
 
 
 @router.get(
@@ -262,7 +262,7 @@ async def table_code(
     if wait:
         seconds = math.ceil(wait)
         raise Refused("too_many_codes", TOO_MANY_CODES.format(seconds=seconds), 429, seconds)
-    return hub.by_code(code)
+    return own.by_code(hub.store, code)
 
 
 @router.patch("/me", summary="Change the language the server speaks to this identity")

@@ -27,7 +27,7 @@ from popote.server.bots import BotPool
 from popote.server.chat import RateLimit
 from popote.server.clocks import table_clock
 from popote.server.cluster import RESTART, Cluster
-from popote.server.codes import Lookups, new_code, normal
+from popote.server.codes import Lookups, new_code
 from popote.server.deadlines import DeadlineWatch, Span, due_after
 from popote.server.errors import Refused, refused, unavailable
 from popote.server.holidays import HolidayBook
@@ -44,7 +44,6 @@ from popote.server.models import (
     Table,
     User,
 )
-from popote.server.models import now as utc_now
 from popote.server.ratings import (
     NEWCOMER,
     Skill,
@@ -59,7 +58,7 @@ from popote.server.seats import Seat, levels_for
 from popote.server.sessions import Sockets
 from popote.server.settings import Settings
 from popote.server.store import Store
-from popote.server.turns import TURN_BASED_CLOCKS, Waiting, is_turn_based
+from popote.server.turns import TURN_BASED_CLOCKS, Waiting
 
 NAME_LENGTH = 32
 ID_LIMIT = 2**31
@@ -788,93 +787,6 @@ class Hub:
             "recent": recent,
         }
 
-    # --- one's own tables and codes ------------------------------------------------------
-
-    def by_code(self, typed: str) -> dict[str, Any]:
-        """The open table a short code names, and the link that opens it: a private
-        table's link carries the code itself, never its invitation."""
-        code = normal(typed)
-        row = None if code is None else self.store.open_table_by_code(code)
-        if row is None:
-            raise refused(
-                "no_code",
-                404,
-                "aucune table ouverte n'a ce code : vérifiez-le (8 lettres et chiffres)",
-                "no open table has this code: check it (8 letters and digits)",
-            )
-        return {"table": row.id, "public": row.public, "link": _link("tables", row)}
-
-    def my_games(self, user: User, lang: Lang, limit: int) -> dict[str, Any]:
-        """``user``'s own tables: those not over (waiting for them first), then their last
-        finished games, private ones included. Only they ask for it (their token)."""
-        waiting = {row.table_id: row for row in self.store.waiting_for(user.id)}
-        rows = self.store.unfinished_rows_of(user.id)
-        running = [self._my_table(row, user, lang, waiting) for row in rows]
-        mine = [entry for entry in running if entry is not None]
-        mine.sort(
-            key=lambda entry: (
-                not entry["your_turn"],
-                entry["left"] is None,
-                entry["left"] or 0.0,
-                entry["state"] != "playing",
-            )
-        )
-        finished = [
-            {
-                "table": table.id,
-                "game": table.game,
-                "title": popote.game_info(table.game)["title"][lang],
-                "finished": row.finished.isoformat(),
-                "players": table.players,
-                "public": table.public,
-                "rated": table.rated,
-                "seat": row.seat,
-                "rank": row.rank,
-                "won": row.won,
-                "score": row.score,
-                "replay": _link("replay", table),
-            }
-            for row, table in self.store.recent_results(user.id, limit, private=True)
-        ]
-        return {"playing": mine, "finished": finished}
-
-    def _my_table(
-        self, row: Table, user: User, lang: Lang, waiting: dict[str, DeadlineRow]
-    ) -> dict[str, Any] | None:
-        """A table not over as its own list shows it, if ``user`` holds a seat there
-        (``waiting``: the turn-based decisions waiting for them, by table)."""
-        here = self.tables.get(row.id)
-        seats = here.seats if here is not None else [Seat.from_stored(s) for s in row.seats]
-        seat = next((n for n, s in enumerate(seats) if s.user == user.id), None)
-        if seat is None:
-            return None
-        deadline = waiting.get(row.id)
-        if here is not None:
-            described = here.describe(lang)
-            to_act = list(here.match.to_act) if here.match and row.state == "playing" else []
-            your_turn: bool | None = seat in to_act
-        else:  # resting, or held by another process: who is to play is known there only
-            people = [s.user for s in seats if s.user is not None]
-            names, guests = self.names_of(people, lang), self.guests_among(people)
-            described = describe(row, seats, names, lang, 0, guests)
-            to_act = None
-            your_turn = True if deadline is not None else None
-        if is_turn_based(row.clock) and row.state == "playing":
-            your_turn = deadline is not None  # the person's move, not a stand-in's
-        return {
-            **described,
-            "seat": seat,
-            "to_act": to_act,
-            "your_turn": your_turn,
-            "due": None if deadline is None else deadline.due.isoformat(),
-            "left": None if deadline is None else _seconds_left(deadline),
-            "link": _link("tables", row),
-        }
-
-    def waiting_count(self, user: User) -> int:
-        """How many turn-based games wait for ``user``'s move."""
-        return self.store.waiting_count(user.id)
-
     # --- chat ------------------------------------------------------------------------------
 
     def chat_text(self, user: User, text: object, address: str | None = None) -> str:
@@ -961,10 +873,6 @@ def _score(result: dict[str, Any], seat: int) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _seconds_left(deadline: DeadlineRow) -> float:
-    return round(max(0.0, (deadline.due - utc_now()).total_seconds()), 3)
-
-
 def _over(table: LiveTable) -> None:
     if table.row.state != "over":
         raise refused(
@@ -973,13 +881,6 @@ def _over(table: LiveTable) -> None:
             "la partie n'est pas terminée : son déroulé révélerait les cartes cachées",
             "the game is not over: its record would reveal the hidden cards",
         )
-
-
-def _link(page: str, row: Table) -> str:
-    """The address of a table's page (``tables``) or replay (``replay``); a private
-    table's carries its short code, which opens it as its invitation does."""
-    link = f"/{page}/{row.id}"
-    return link if row.public or not row.code else f"{link}?invite={row.code}"
 
 
 def _invited(row: Table, invite: str) -> bool:

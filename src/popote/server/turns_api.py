@@ -27,7 +27,7 @@ class HolidayBody(BaseModel):
 
 @router.get("/me/waiting", summary="How many turn-based games wait for your move")
 async def waiting(user: UserDep, hub: HubDep) -> dict[str, int]:
-    return {"count": hub.waiting_count(user)}
+    return {"count": hub.store.waiting_count(user.id)}
 
 
 @router.get(
