@@ -1,4 +1,5 @@
-"""One server and one headless Chromium per test module (see ``tests/services.py``)."""
+"""One server per test module, one headless Chromium per test process (see
+``tests/services.py``)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,21 @@ def server(
     started.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Browser]:
+    """Started once: Playwright and Chromium take seconds to start, which each module of
+    each xdist worker paid again."""
     path = chromium()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=path, headless=True, args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_browser: Browser) -> Iterator[Browser]:
+    """The process's Chromium; the module's profiles (contexts) are closed at its end, as
+    its own browser's were: a page left open would go on calling its stopped server."""
+    yield chromium_browser
+    for context in chromium_browser.contexts:
+        context.close()
