@@ -13,7 +13,7 @@ from typing import Any
 import popote
 from popote.bots.base import RandomBot
 from popote.bots.runner import play_out
-from popote.core.bot import Bot
+from popote.core.game import Opponent
 from popote.core.registry import get_game
 
 NAME = "stir-fry-eighteen"
@@ -52,7 +52,7 @@ def against_random(players: int, games: int) -> float:
     wins = 0
     for seed in range(games):
         match = popote.new_match(NAME, players=players, seed=seed)
-        bots: list[Bot] = [game.heuristic_bot(0, seed)]
+        bots: list[Opponent] = [game.heuristic_bot(0, seed)]
         bots += [RandomBot(seat, seed) for seat in range(1, players)]
         play_out(match, bots)
         wins += 0 in match.result()["winners"]

@@ -16,7 +16,7 @@ from popote.bots.base import RandomBot, SloppyBot
 from popote.bots.search import SearchBot, bot_rollout, random_rollout
 from popote.core.bot import Bot
 from popote.core.errors import InvalidSetup
-from popote.core.game import Game
+from popote.core.game import Game, Opponent
 from popote.core.i18n import Text
 
 BOT_KINDS = ("random", "heuristic", "search")
@@ -55,18 +55,35 @@ def search_bot(
     horizon = spec.search_horizon
     if expert and spec.search_expert_horizon is not None:
         horizon = spec.search_expert_horizon
-    rollout = bot_rollout(game.heuristic_bot) if spec.heuristic_rollouts else random_rollout
+    rollout = (
+        bot_rollout(lambda at, drawn: heuristic(game, at, drawn))
+        if spec.heuristic_rollouts
+        else random_rollout
+    )
     return SearchBot(
         seat,
         seed,
         iterations=spec.search_iterations * factor,
         rollout=rollout,
         max_depth=spec.search_depth,
-        prior=game.heuristic_bot(seat, seed) if spec.search_prior else None,
+        prior=heuristic(game, seat, seed) if spec.search_prior else None,
         horizon=horizon,
         measured_noise=spec.search_measured_noise,
         time_limit=THINKING_SECONDS["expert" if expert else "difficile"] if timed else None,
     )
+
+
+def as_bot(opponent: Opponent) -> Bot:
+    """A game's bot as the :class:`Bot` every game's bots are (the core's ``Game`` names
+    them only by what they do: ``Opponent``)."""
+    if not isinstance(opponent, Bot):
+        raise TypeError(f"a game's bot must be a popote.core.bot.Bot, not {opponent!r}")
+    return opponent
+
+
+def heuristic(game: Game, seat: int, seed: int) -> Bot:
+    """The game's rule-of-thumb opponent at ``seat``."""
+    return as_bot(game.heuristic_bot(seat, seed))
 
 
 def make_bot(name: str, game: Game, seat: int, seed: int, timed: bool = False) -> Bot:
@@ -74,7 +91,7 @@ def make_bot(name: str, game: Game, seat: int, seed: int, timed: bool = False) -
     if name == "random":
         return RandomBot(seat, seed)
     if name in ("heuristic", "moyen"):
-        return game.heuristic_bot(seat, seed)
+        return heuristic(game, seat, seed)
     if name in ("search", "difficile"):
         return search_bot(game, seat, seed, timed=timed)
     if name == LEARNED:
@@ -87,9 +104,9 @@ def make_bot(name: str, game: Game, seat: int, seed: int, timed: bool = False) -
     if name in LEVELS:
         own = game.bot_for_level(name, seat, seed)
         if own is not None:
-            return own
+            return as_bot(own)
         if name == "facile":
-            return SloppyBot(game.heuristic_bot(seat, seed), EASY_SLIP_RATE, seed)
+            return SloppyBot(heuristic(game, seat, seed), EASY_SLIP_RATE, seed)
         return search_bot(game, seat, seed, expert=True, timed=timed)
     raise InvalidSetup(
         Text(

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from popote.core.actions import Action, visible_events
-from popote.core.bot import Bot
+from popote.core.game import Opponent
 from popote.core.match import Match
 
 
 def play_out(
     match: Match,
-    agents: Sequence[Bot],
+    agents: Sequence[Opponent],
     on_choice: Callable[[Match, int, Action], None] | None = None,
 ) -> Match:
     """Ask each seat in ``to_act`` for its action until the match is over.

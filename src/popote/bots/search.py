@@ -34,6 +34,7 @@ from typing import Any
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.chance import Chance
+from popote.core.game import Opponent
 from popote.core.match import Match
 
 Rollout = Callable[[Match, Chance, int | None], None]
@@ -50,7 +51,7 @@ def random_rollout(world: Match, chance: Chance, stop: int | None = None) -> Non
         world.play(seat, chance.choice(world.legal_actions(seat)))
 
 
-def bot_rollout(make: Callable[[int, int], Bot]) -> Rollout:
+def bot_rollout(make: Callable[[int, int], Opponent]) -> Rollout:
     """Rollouts played by fresh bots (the game's heuristic bot, say) at every seat.
 
     The bots start with no memory: a sampled world carries no past events, so they play

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
@@ -20,11 +20,20 @@ from popote.core.studies import BalanceStudy
 from popote.core.wording import Plural, listed
 
 if TYPE_CHECKING:
-    from popote.core.bot import Bot
     from popote.core.calibration import CalibrationStudy
 
 View = dict[str, Any]
 Options = Mapping[str, OptionValue]
+
+
+class Opponent(Protocol):
+    """What a game hands out as its bots: a ``popote.core.bot.Bot``, named here by what it
+    does, so that the engine's modules import one way (a bot reads the match, the match
+    holds the game, and the game needs no bot's module)."""
+
+    def observe(self, events: Sequence[Event]) -> None: ...
+
+    def choose(self, match: Any) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -252,7 +261,7 @@ class Game(ABC):
         """Refuse option values that do not fit this player count (raise InvalidSetup)."""
 
     @abstractmethod
-    def heuristic_bot(self, seat: int, seed: int) -> Bot:
+    def heuristic_bot(self, seat: int, seed: int) -> Opponent:
         """The game's rule-of-thumb opponent."""
 
     def balance_study(self) -> BalanceStudy | None:
@@ -263,6 +272,6 @@ class Game(ABC):
         """The game's own calibration problem for ``popote calibrate``, or None."""
         return None
 
-    def bot_for_level(self, level: str, seat: int, seed: int) -> Bot | None:
+    def bot_for_level(self, level: str, seat: int, seed: int) -> Opponent | None:
         """A game's own opponent for a level (``facile``...), or None for the shared mapping."""
         return None

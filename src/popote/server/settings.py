@@ -35,10 +35,7 @@ CLOCKS: dict[str, ClockPreset | None] = {
     "relaxed": ClockPreset(turn=120, window=20),
     "normal": ClockPreset(turn=45, window=12),
     "fast": FAST,
-    **{
-        f"days-{days}": ClockPreset(turn=days * DAY, window=days * DAY)
-        for days in TURN_BASED_DAYS
-    },
+    **{f"days-{days}": ClockPreset(turn=days * DAY, window=days * DAY) for days in TURN_BASED_DAYS},
 }
 """Real-time presets, then the turn-based ones (``popote.server.turns``): days per move,
 the same for a decision taken together (a reaction window or a sealed bid waits for every
