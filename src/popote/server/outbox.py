@@ -50,11 +50,12 @@ class Outbox:
             yield session
 
     def queue(self, row: OutboxRow) -> bool:
-        """Add ``row`` unless its dedup key was ever queued or its address unsubscribed."""
-        if self.stopped(row.address_key):
-            return False
+        """Add ``row`` unless its dedup key was ever queued or its address unsubscribed
+        (both in one transaction: a move at a turn-based table waits for this one)."""
         try:
             with self.session() as session:
+                if session.get(MailStop, row.address_key) is not None:
+                    return False
                 session.add(row)
         except IntegrityError:  # the same message was queued before: once is enough
             return False

@@ -42,18 +42,26 @@ class Reminders:
             log.warning("turn mail not queued", extra={"user": waiting.user_id}, exc_info=True)
 
     def _your_turn(self, waiting: Waiting) -> None:
+        # Two queries, not four: the move that opened this decision waits for them.
         with self.outbox.session() as session:
-            account = session.get(MailAccount, waiting.user_id)
-            if account is None or not account.confirmed or account.choice != "each":
-                return
-            deadline = session.scalars(
-                select(DeadlineRow).where(
-                    DeadlineRow.table_id == waiting.table_id, DeadlineRow.seat == waiting.seat
-                )
+            found = session.execute(
+                select(MailAccount, User.lang)
+                .join(User, User.id == MailAccount.user_id)
+                .where(MailAccount.user_id == waiting.user_id)
             ).first()
-            code = session.scalar(select(Table.code).where(Table.id == waiting.table_id))
-            lang = session.scalar(select(User.lang).where(User.id == waiting.user_id))
-        decision = deadline.decision if deadline is not None else "none"
+            if found is None or not found[0].confirmed or found[0].choice != "each":
+                return
+            account, lang = found
+            place = session.execute(
+                select(Table.code, DeadlineRow.decision)
+                .outerjoin(
+                    DeadlineRow,
+                    (DeadlineRow.table_id == Table.id) & (DeadlineRow.seat == waiting.seat),
+                )
+                .where(Table.id == waiting.table_id)
+            ).first()
+        code, asked = place if place is not None else (None, None)
+        decision = asked if asked is not None else "none"
         data = {
             "table": waiting.table_id,
             "code": code,
