@@ -234,6 +234,7 @@ def check_turn_figures(row: dict[str, Any]) -> None:
     for name in ("rebuild", "move_to_queued", "action_to_queued"):
         assert 0 < row[name]["p50_ms"] <= row[name]["p99_ms"] <= row[name]["max_ms"]
     assert row["action_to_queued"]["p50_ms"] > row["move_to_queued"]["p50_ms"]
+    assert row["statements_an_action"] >= row["transactions_an_action"] >= 3
     assert isinstance(row["p99_target_met"], bool) and isinstance(row["idle_target_met"], bool)
 
 
