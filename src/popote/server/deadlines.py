@@ -12,7 +12,7 @@ deadlines back: the clock stops while they are away.
 >>> due_after(start, day.total_seconds(), [])
 datetime.datetime(2026, 12, 2, 0, 0, tzinfo=datetime.timezone.utc)
 >>> due_after(start, day.total_seconds(), [(start + day / 2, start + 3 * day)])
-datetime.datetime(2026, 12, 3, 12, 0, tzinfo=datetime.timezone.utc)
+datetime.datetime(2026, 12, 4, 12, 0, tzinfo=datetime.timezone.utc)
 """
 
 from __future__ import annotations
