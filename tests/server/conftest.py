@@ -25,8 +25,10 @@ def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
 def server_factory(tmp_path: Path, database: str | None) -> Iterator[type[Server] | object]:
     started: list[Server] = []
 
-    def start(clock_scale: float = 1.0) -> Server:
-        server = Server(tmp_path, database, clock_scale)
+    def start(clock_scale: float = 1.0, *options: str) -> Server:
+        """A server on this test's database at ``clock_scale``, with more ``popote serve``
+        ``options``; every one started is stopped after the test."""
+        server = Server(tmp_path, database, clock_scale, *options)
         server.start()
         started.append(server)
         return server

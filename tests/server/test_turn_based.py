@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,22 +22,6 @@ SECOND_A_DAY = 1 / DAY
 """Clock scale: one day a move lasts one second."""
 DUEL = {"game": "pieds-dans-le-plat", "players": 2, "seed": 4, "bots": ["random"]}
 """A person (seat 0) against a bot that plays at once."""
-
-
-@pytest.fixture
-def turn_server(tmp_path: Path, database: str | None) -> Iterator[Callable[..., Server]]:
-    """``start(scale, *options)``: a server on this test's database; all stopped after."""
-    started: list[Server] = []
-
-    def start(scale: float = SECOND_A_DAY, *options: str) -> Server:
-        server = Server(tmp_path, database, scale, *options)
-        server.start()
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        server.stop()
 
 
 def db_url(server: Server) -> str:
@@ -105,9 +89,9 @@ def notice(text: str) -> Callable[[Frame], bool]:
 
 
 def test_a_turn_based_table_says_its_days_and_what_a_missed_move_costs(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
-    server = turn_server(1.0)
+    server = server_factory(1.0)
     me = server.guest("Anne")
     with server.http(me) as http:
         made = http.post("/api/v1/tables", json=setup_of(clock="days-2", rated=True))
@@ -134,11 +118,11 @@ def test_a_turn_based_table_says_its_days_and_what_a_missed_move_costs(
 
 
 def test_a_missed_move_is_played_by_a_stand_in_and_the_seat_stays_its_players(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
     """Unrated: a bot plays the move whose time ran out, that move only; the person is
     asked the next one with a whole day again, as many times as it happens."""
-    server = turn_server()
+    server = server_factory(SECOND_A_DAY)
     me = server.guest("Anne")
     table = create(server, me)["id"]
 
@@ -165,9 +149,9 @@ def await_table(client: Client) -> dict[str, Any]:
 
 
 def test_the_second_missed_move_at_a_rated_table_forfeits(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
-    server = turn_server()
+    server = server_factory(SECOND_A_DAY)
     me = server.guest("Anne")
     table = create(server, me, rated=True)["id"]
 
@@ -185,9 +169,9 @@ def test_the_second_missed_move_at_a_rated_table_forfeits(
 
 
 def test_deadlines_fire_after_a_sigkill_even_when_they_passed_while_the_server_was_down(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
-    server = turn_server(3 / DAY)  # three seconds a move
+    server = server_factory(3 / DAY)  # three seconds a move
     me = server.guest("Anne")
     table = create(server, me)["id"]
     until(lambda: waiting(server, me) == 1)
@@ -203,9 +187,9 @@ def test_deadlines_fire_after_a_sigkill_even_when_they_passed_while_the_server_w
 
 
 def test_a_holiday_stops_the_clock_and_ending_it_starts_it_again(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
-    server = turn_server(2 / DAY)  # two seconds a move, a holiday day of two seconds
+    server = server_factory(2 / DAY)  # two seconds a move, a holiday day of two seconds
     me = server.guest("Anne")
     with server.http(me) as http:
         taken = http.post("/api/v1/me/holidays", json={"days": 10})
@@ -233,9 +217,9 @@ def test_a_holiday_stops_the_clock_and_ending_it_starts_it_again(
 
 
 def test_an_unused_table_leaves_memory_and_comes_back_as_it_was(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
-    server = turn_server(1.0, "--table-rest", "0.3")
+    server = server_factory(1.0, "--table-rest", "0.3")
     me = server.guest("Anne")
     table = create(server, me)["id"]
 
@@ -301,11 +285,11 @@ def opening_a_window(game: str, seed: int, players: int) -> tuple[int, dict[str,
 
 
 def test_a_window_waits_for_every_seat_asked_with_the_same_days(
-    turn_server: Callable[..., Server],
+    server_factory: Callable[..., Server],
 ) -> None:
     """Boom Badaboom's reaction window at a turn-based table: each person asked has the
     whole move's time, and the game waits for both (nothing is played for them)."""
-    server = turn_server(1.0)
+    server = server_factory(1.0)
     tokens = [server.guest("Anne"), server.guest("Bao")]
     seat, move = opening_a_window("boom-badaboom", 0, 4)
     setup = {"game": "boom-badaboom", "players": 4, "seed": 0, "clock": "days-2"}
