@@ -46,7 +46,10 @@ export const identity = {
   get token() { return localStorage.getItem("popote.token"); },
   get name() { return localStorage.getItem("popote.name"); },
   get id() { return localStorage.getItem("popote.id"); },
+  // An answer cut short (the page left while its body came: api() then reads `{}`) holds no
+  // identity: keeping it would store "undefined" as the name and the id.
   remember(answer) {
+    if (answer.name === undefined || answer.id === undefined) return;
     if (answer.token) localStorage.setItem("popote.token", answer.token);
     localStorage.setItem("popote.name", answer.name);
     localStorage.setItem("popote.id", String(answer.id));
