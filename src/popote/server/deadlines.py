@@ -55,6 +55,11 @@ def due_after(opened: datetime, seconds: float, holidays: Iterable[Span]) -> dat
     return moment + remaining
 
 
+def seconds_left(row: DeadlineRow, moment: datetime) -> float:
+    """The seconds left at ``moment`` before ``row``'s deadline, none below zero."""
+    return round(max(0.0, (row.due - moment).total_seconds()), 3)
+
+
 class DeadlineStore(Protocol):
     """What the deadlines need of the hub: its store and everyone's holidays."""
 
@@ -109,10 +114,7 @@ class TableDeadlines:
     def left(self) -> dict[int, float]:
         """Seconds left to each seat asked (none below zero)."""
         moment = now()
-        return {
-            seat: round(max(0.0, (row.due - moment).total_seconds()), 3)
-            for seat, row in self.rows.items()
-        }
+        return {seat: seconds_left(row, moment) for seat, row in self.rows.items()}
 
     def people(self) -> set[int]:
         return {row.user_id for row in self.rows.values()}

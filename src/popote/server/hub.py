@@ -567,7 +567,7 @@ class Hub:
         self, table: LiveTable, text: Text, seat: int | None, name: Text | None = None
     ) -> None:
         table.used = time.monotonic()
-        self.store.update_table(table.id, seats=[s.stored() for s in table.seats])
+        table.store_seats()
         table.notify(text, seat, name)
         self.table_changed(table)
 

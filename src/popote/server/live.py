@@ -559,9 +559,13 @@ class LiveTable:
         else:
             self.notify(texts.TIMEOUT_MOVE, seat)
             self._standing_in.add(seat)
-            self.host.store.update_table(self.id, seats=[s.stored() for s in self.seats])
+            self.store_seats()
         self._sync_deadlines()
         self.wake_bots()
+
+    def store_seats(self) -> None:
+        """Write who sits where, and each seat's absence and missed moves, to the table's row."""
+        self.host.store.update_table(self.id, seats=[s.stored() for s in self.seats])
 
     def deadline_passed(self, seat: int, decision: int) -> None:
         """The database says the deadline of ``decision`` at ``seat`` passed (it may be
@@ -616,7 +620,7 @@ class LiveTable:
             return
         place.away = away
         place.timeouts = 0
-        self.host.store.update_table(self.id, seats=[s.stored() for s in self.seats])
+        self.store_seats()
         self.notify(texts.TAKEN_OVER if away else texts.BACK, seat)
         self.host.table_changed(self)
         self.wake_bots()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import popote
 from popote.core.i18n import Lang
 from popote.server.codes import normal
+from popote.server.deadlines import seconds_left
 from popote.server.errors import refused
 from popote.server.live import describe
 from popote.server.models import DeadlineRow, Table, User, now
@@ -102,13 +103,9 @@ def _my_table(
         "to_act": to_act,
         "your_turn": your_turn,
         "due": None if deadline is None else deadline.due.isoformat(),
-        "left": None if deadline is None else _seconds_left(deadline),
+        "left": None if deadline is None else seconds_left(deadline, now()),
         "link": link("tables", row),
     }
-
-
-def _seconds_left(deadline: DeadlineRow) -> float:
-    return round(max(0.0, (deadline.due - now()).total_seconds()), 3)
 
 
 def link(page: str, row: Table) -> str:
