@@ -216,6 +216,18 @@ class Presenter(ABC):
         """``actions`` in the order a menu lists them, the best first."""
         return list(actions)
 
+    def reason(
+        self, view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
+    ) -> str | None:
+        """Why ``best`` is the better play from this seat's view, compared with ``chosen``
+        (None: on its own, for a hint), in one sentence a player reads; None when the game's
+        rules of thumb have nothing to say.
+
+        ``view`` is the deciding seat's view before the action: the sentence tells only what
+        that seat may know, so that a review or a hint never gives hidden cards away.
+        """
+        return None
+
     def outcome(self, result: Mapping[str, Any], lang: Lang, names: Sequence[str]) -> str:
         """The headline of a finished match's ``result``, as its banner says it: by default
         who won ("Maëlle gagne !"); a game where a side or a team wins says so instead.

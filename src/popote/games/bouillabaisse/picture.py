@@ -15,13 +15,13 @@ from popote.core.picture import RULE as RULE_ROLE
 from popote.core.picture import Face, Picture, Pile, SeatPicture, Tone
 from popote.core.wording import Plural, decimal
 from popote.games.bouillabaisse.cards import RANK_ID, SUITS
+from popote.games.bouillabaisse.reasons import ReasoningPresenter
 from popote.games.bouillabaisse.scoring import MANCHES
 from popote.games.bouillabaisse.text import (
     MANCHE,
     RANK_NAMES,
     SUIT_NAMES,
     TRICKS,
-    BouillabaissePresenter,
     card_name,
     colon,
     rules_text,
@@ -59,8 +59,8 @@ def face(card: str, lang: Lang, plays: Action | None = None, why: str = "") -> F
     )
 
 
-class DrawingPresenter(BouillabaissePresenter):
-    """The presenter with its picture (on top of the text's words, which it reuses)."""
+class DrawingPresenter(ReasoningPresenter):
+    """The presenter with its picture (on top of the text's words and reasons)."""
 
     def picture(
         self, view: View, legal: Sequence[Action], lang: Lang, names: Sequence[str]
