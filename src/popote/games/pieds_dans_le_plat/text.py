@@ -8,6 +8,7 @@ from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.wording import Plural, a_number, card_list, listed
+from popote.games.pieds_dans_le_plat import reasons
 from popote.games.pieds_dans_le_plat.cards import PENALTY_LIMIT, TURN_ABOVE, TURN_BELOW
 
 SUMMARY = Text(
@@ -144,6 +145,11 @@ class PiedsPresenter(Presenter):
                 lang
             )
         return label
+
+    def reason(
+        self, view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
+    ) -> str | None:
+        return reasons.reason(view, best, chosen, lang, names)
 
     def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         turn_at = TURN_ABOVE if view["direction"] == "up" else TURN_BELOW
