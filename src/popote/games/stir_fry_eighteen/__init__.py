@@ -10,8 +10,9 @@ from popote.core.i18n import Text
 from popote.core.options import Option
 from popote.games.stir_fry_eighteen.bot import StirFryHeuristicBot
 from popote.games.stir_fry_eighteen.cards import FirstPlayer, Overshoot, RoundEnd
+from popote.games.stir_fry_eighteen.reasons import ReasoningPresenter
 from popote.games.stir_fry_eighteen.rules import StirFryState
-from popote.games.stir_fry_eighteen.text import SUMMARY, StirFryPresenter
+from popote.games.stir_fry_eighteen.text import SUMMARY
 from popote.games.stir_fry_eighteen.views import NAME
 
 SPEC = GameSpec(
@@ -135,7 +136,7 @@ SPEC = GameSpec(
 
 class StirFryEighteen(Game):
     spec = SPEC
-    presenter = StirFryPresenter()
+    presenter = ReasoningPresenter()
 
     def new_state(
         self, players: int, options: Options, chance: Chance

@@ -240,7 +240,7 @@ def _plan(hand: Sequence[str]) -> HandPlan:
     best = max(extra, key=lambda k: (counts[k], -KEEP[k])) if extra else None
     junk = sorted(order[:2], key=ORDER.__getitem__)
     held = [p for p in PROTEINS if p in hand]
-    spare = next((p for p in held if best_points(hand) - best_points(_without(hand, p)) <= 1), None)
+    spare = next((p for p in held if best_points(hand) - best_points(without(hand, p)) <= 1), None)
     safe = [p for p in held if p != order[0]] if order else []
     return HandPlan(
         order,
@@ -273,7 +273,7 @@ def _stuck(view: dict[str, Any], seat: int) -> bool:
     return bool(view["exact"]) and 0 < room < SMALLEST_DISH
 
 
-def _without(hand: Sequence[str], card: str) -> list[str]:
+def without(hand: Sequence[str], card: str) -> list[str]:
     rest = list(hand)
     rest.remove(card)
     return rest

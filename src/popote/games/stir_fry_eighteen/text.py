@@ -145,7 +145,7 @@ COOK_STEP = Text("Cuisiner un plat", "Cook a dish")
 _MENU_ORDER = {"discard_pair": 0, "discard_protein": 1, "cook": 2, "end_turn": 3}
 
 
-def _busts(action: Action, view: View) -> bool:
+def busts(action: Action, view: View) -> bool:
     """Whether this dish would pass an exact target (and so score nothing)."""
     seat = view.get("seat")
     return bool(
@@ -155,7 +155,7 @@ def _busts(action: Action, view: View) -> bool:
     )
 
 
-def _is_bluff(action: Action) -> bool:
+def is_bluff(action: Action) -> bool:
     if action["type"] == "discard_pair":
         return bool(action["first"] != action["second"])
     return bool(action["card"] != action["claim"])
@@ -166,11 +166,11 @@ def _rank(action: Action, view: View) -> tuple[int, int, int]:
     kind = action["type"]
     order = _MENU_ORDER.get(kind, len(_MENU_ORDER))
     if kind == "discard_pair":
-        return (order, int(_is_bluff(action)), 0)
+        return (order, int(is_bluff(action)), 0)
     if kind == "discard_protein":
-        return (order, int(_is_bluff(action)), -PROTEIN_DRAWS[action["claim"]])
+        return (order, int(is_bluff(action)), -PROTEIN_DRAWS[action["claim"]])
     if kind == "cook":
-        return (order, 0 if _busts(action, view) else -action["points"], 0)
+        return (order, 0 if busts(action, view) else -action["points"], 0)
     return (order, 0, 0)
 
 
@@ -409,7 +409,7 @@ class StirFryPresenter(Presenter):
                 c=cards_text(action["dish"].split("+"), lang),
                 p=action["points"],
             )
-            if _busts(action, view):
+            if busts(action, view):
                 label += _t(" (dépasse : 0 point)", " (passes the target: 0 points)", lang)
             return label
         if kind == "end_turn":
