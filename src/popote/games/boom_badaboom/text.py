@@ -11,6 +11,7 @@ from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.picture import Picture
 from popote.core.wording import Plural, decimal
+from popote.games.boom_badaboom import reasons
 from popote.games.boom_badaboom.cards import Role
 from popote.games.boom_badaboom.names import (
     CARD_HELP,
@@ -377,6 +378,11 @@ class BoomPresenter(Presenter):
         if action["type"] == "react":
             return (Text("Réagir avec {card}", "React with {card}").render(lang, card=card),)
         return (Text("Jouer {card}", "Play {card}").render(lang, card=card),)
+
+    def reason(
+        self, view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
+    ) -> str | None:
+        return reasons.reason(view, best, chosen, lang, names)
 
     def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         lines = [
