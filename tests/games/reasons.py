@@ -28,10 +28,13 @@ def check_reasons(
     options: Mapping[str, object] | None = None,
     steps: int = 120,
     width: int = 5,
+    heuristic: bool = False,
 ) -> int:
     """Plays ``seeds`` at random for ``steps`` decisions each, asks ``reason`` about up to
     ``width`` best actions against as many others (and alone) at each, and returns how
-    many sentences it gave: a check that never met one would prove little."""
+    many sentences it gave: a check that never met one would prove little. With
+    ``heuristic`` the game's heuristic bot plays instead (it must read only the view: it
+    observes nothing), for positions random play rarely reaches."""
     said = 0
     for seed in seeds:
         match = popote.new_match(name, players=players, seed=seed, options=options)
@@ -51,5 +54,6 @@ def check_reasons(
                         assert text is None or (isinstance(text, str) and text.strip()), text
                         assert presenter.reason(world, best, chosen, lang, NAMES) == text
                         said += text is not None
-            match.act(seat, chance.choice(legal))
+            bot = match.game.heuristic_bot(seat, seed) if heuristic else None
+            match.act(seat, bot.choose(match) if bot is not None else chance.choice(legal))
     return said

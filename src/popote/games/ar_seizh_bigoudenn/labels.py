@@ -19,7 +19,7 @@ def _fmt(text: Text, lang: Lang, **fields: Any) -> str:
     return text.format(**fields).get(lang)
 
 
-def _dish_line(dish: str, recipe: str | None, special: bool, lang: Lang) -> str:
+def dish_line(dish: str, recipe: str | None, special: bool, lang: Lang) -> str:
     name = w.face(dish, lang)
     if recipe is None:
         return _fmt(T("une {dish} hors menu", "an off-menu {dish}"), lang, dish=name)
@@ -81,7 +81,7 @@ def special_event(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
             ),
             lang,
             n=name,
-            d=_dish_line(event["dish"], event["recipe"], event["specialty"], lang),
+            d=dish_line(event["dish"], event["recipe"], event["specialty"], lang),
             c=w.cards(event["cards"], lang),
             p=event["points"],
             s=event["score"],
@@ -266,7 +266,7 @@ def action_label(action: Action, view: View, lang: Lang, names: Sequence[str]) -
         return _fmt(
             T("Cuisiner {d} ({c}) : {p} points", "Cook {d} ({c}): {p} points"),
             lang,
-            d=_dish_line(dish.value, recipe, special, lang),
+            d=dish_line(dish.value, recipe, special, lang),
             c=w.cards(action["cards"], lang),
             p=points,
         )

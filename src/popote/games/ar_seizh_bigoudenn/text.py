@@ -9,7 +9,7 @@ from popote.core.actions import Action, Event
 from popote.core.game import HandGroup, Presenter, View
 from popote.core.i18n import Lang, Text
 from popote.core.picture import Picture
-from popote.games.ar_seizh_bigoudenn import labels
+from popote.games.ar_seizh_bigoudenn import labels, reasons
 from popote.games.ar_seizh_bigoudenn import words as w
 from popote.games.ar_seizh_bigoudenn.picture import picture
 
@@ -241,6 +241,11 @@ class BigoudenPresenter(Presenter):
 
     def action(self, action: Action, view: View, lang: Lang, names: Sequence[str]) -> str:
         return labels.action_label(action, view, lang, names)
+
+    def reason(
+        self, view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
+    ) -> str | None:
+        return reasons.reason(view, best, chosen, lang, names)
 
     def table(self, view: View, lang: Lang, names: Sequence[str]) -> str:
         return labels.table(view, lang, names)
