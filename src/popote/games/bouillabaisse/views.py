@@ -84,7 +84,8 @@ def resample_hands(state: BouillabaisseState, seat: int, chance: Chance) -> list
     """Deal the cards ``seat`` cannot see again among their holders, at random.
 
     Every hand keeps its size and no player receives a suit it has shown it lacks. If a few
-    random tries fail to respect the voids, the true hands (which always do) are kept.
+    random tries fail to respect the voids, a deal built to respect them is used
+    (:func:`_deal_by_suit_counts`).
     """
     hands = [state.hand_cards(other) for other in range(state.players)]
     others = [other for other in range(state.players) if other != seat]
@@ -92,9 +93,11 @@ def resample_hands(state: BouillabaisseState, seat: int, chance: Chance) -> list
     for _ in range(RESAMPLE_ATTEMPTS):
         dealt = _deal_respecting_voids(pool, others, hands, state.voids, chance)
         if dealt is not None:
-            for other, cards in dealt.items():
-                hands[other] = sorted(cards)
-            return hands
+            break
+    else:
+        dealt = _deal_by_suit_counts(pool, others, hands, state.voids, chance)
+    for other, cards in dealt.items():
+        hands[other] = sorted(cards)
     return hands
 
 
@@ -130,6 +133,69 @@ def _deal_respecting_voids(
                 break
             pick -= room[other]
     return dealt
+
+
+def _deal_by_suit_counts(
+    pool: list[int],
+    others: list[int],
+    hands: list[list[int]],
+    voids: list[int],
+    chance: Chance,
+) -> dict[int, list[int]]:
+    """A deal that respects the voids, found whenever one exists (the true hands are one):
+    each seat's count of each suit is settled first (:func:`suit_counts`), then the cards of
+    a suit are shuffled among the seats that receive it."""
+    counts = suit_counts(pool, {other: len(hands[other]) for other in others}, voids)
+    cards = pool[:]
+    shuffle(cards, chance)
+    dealt: dict[int, list[int]] = {other: [] for other in others}
+    for card in cards:
+        suit = SUIT_OF[card]
+        other = next(other for other in others if counts[other][suit])
+        counts[other][suit] -= 1
+        dealt[other].append(card)
+    return dealt
+
+
+def suit_counts(pool: list[int], sizes: dict[int, int], voids: list[int]) -> dict[int, list[int]]:
+    """How many cards of each suit of ``pool`` each seat of ``sizes`` receives, so that every
+    seat gets its size and no suit it lacks (``voids``: a bit per suit).
+
+    The cards are placed one by one, each along a shortest chain of moves (a seat takes the
+    card and passes one of its suits to another seat, and so on, until a seat with room), a
+    flow from suits to seats: it finds a placement whenever one exists.
+    """
+    given = {other: [0] * len(SUITS) for other in sizes}
+    room = dict(sizes)
+    for card in pool:
+        start = SUIT_OF[card]
+        came_from: dict[int, int] = {}  # a seat reached: the suit it takes
+        passed_by: dict[int, int] = {start: -1}  # a suit reached: the seat that passes it on
+        suits, end = [start], -1
+        while suits and end < 0:
+            suit = suits.pop(0)
+            for other in sizes:
+                if other in came_from or voids[other] >> suit & 1:
+                    continue
+                came_from[other] = suit
+                if room[other]:
+                    end = other
+                    break
+                for passed, count in enumerate(given[other]):
+                    if count and passed not in passed_by:
+                        passed_by[passed] = other
+                        suits.append(passed)
+        if end < 0:
+            raise AssertionError("no deal gives the hidden cards without refilling a void")
+        room[end] -= 1
+        other = end
+        while other >= 0:
+            suit = came_from[other]
+            given[other][suit] += 1
+            other = passed_by[suit]
+            if other >= 0:
+                given[other][suit] -= 1
+    return given
 
 
 def named_targets(targets: Targets) -> dict[str, str | None]:
