@@ -176,6 +176,13 @@ class Match:
         self._legal, self._legal_seat = (legal,), seat
         return self.act(seat, legal)
 
+    def legal_action(self, seat: int, action: Mapping[str, Any]) -> Action | None:
+        """The one of ``legal_actions(seat)`` that ``action`` (JSON from a save, say) stands
+        for, or None: the same lookup :meth:`act` makes, without playing it."""
+        if type(seat) is not int or seat not in self._state.to_act:
+            return None
+        return self._find_legal(seat, action)
+
     def play(self, seat: int, action: Action) -> None:
         """Play ``action``, one of ``legal_actions(seat)`` at this very position, unchecked
         and without keeping its events: for a search playing out a sampled world, where

@@ -21,6 +21,7 @@ SPEC = GameSpec(
     max_players=7,
     default_players=4,
     search_iterations=100,
+    review_thresholds=(1.0, 3.0, 6.0),
     search_depth=1,
     heuristic_rollouts=True,
     search_prior=True,

@@ -44,6 +44,7 @@ SPEC = GameSpec(
     max_players=5,
     default_players=4,
     search_iterations=500,
+    review_thresholds=(0.05, 0.1, 0.2),
     search_depth=1,
     heuristic_rollouts=True,
     search_prior=True,

@@ -39,6 +39,7 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     default_players=4,
     search_iterations=150,
+    review_thresholds=(10.0, 25.0, 50.0),
     search_depth=1,
     heuristic_rollouts=True,
     search_prior=True,

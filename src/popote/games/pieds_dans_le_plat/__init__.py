@@ -23,6 +23,7 @@ SPEC = GameSpec(
     max_players=5,
     default_players=3,
     search_iterations=300,
+    review_thresholds=(0.15, 0.3, 0.6),
     options=(
         Option.boolean(
             "assisted",

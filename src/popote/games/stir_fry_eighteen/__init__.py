@@ -22,6 +22,7 @@ SPEC = GameSpec(
     max_players=5,
     default_players=3,
     search_iterations=1000,
+    review_thresholds=(1.0, 3.0, 6.0),
     search_measured_noise=True,
     search_depth=1,
     heuristic_rollouts=True,
