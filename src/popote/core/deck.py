@@ -7,6 +7,9 @@
 (['b', 'a'], ['a'])
 >>> draw(pile, 5), draw(pile, 1)
 (['a'], [])
+>>> one, other = [3, 1, 2], [2, 3, 1]
+>>> shuffle_canonically(one, Chance(5)); shuffle_canonically(other, Chance(5)); one == other
+True
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
+from popote.core.chance import Chance
+
 T = TypeVar("T")
+Card = TypeVar("Card", int, str)
 
 
 def build_deck(counts: Mapping[T, int]) -> list[T]:
@@ -29,3 +35,15 @@ def draw(pile: list[T], count: int) -> list[T]:
     del pile[start:]
     taken.reverse()
     return taken
+
+
+def shuffle_canonically(cards: list[Card], chance: Chance) -> None:
+    """Shuffle ``cards`` starting from their sorted order: the outcome depends on which cards
+    they are and on ``chance``, never on the order they came in.
+
+    A world sampled for a seat shuffles so the cards hidden from it: gathered in the order
+    the true state holds them, a plain shuffle would tell where they really lie, and two
+    matches the seat cannot tell apart would give different worlds for one seed.
+    """
+    cards.sort()
+    chance.shuffle(cards)

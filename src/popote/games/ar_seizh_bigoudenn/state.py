@@ -9,7 +9,7 @@ from mypy_extensions import mypyc_attr
 
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
-from popote.core.deck import build_deck, draw
+from popote.core.deck import build_deck, draw, shuffle_canonically
 from popote.core.game import GameState, Options, View
 from popote.core.windows import ReactionWindow, SealedBids
 from popote.games.ar_seizh_bigoudenn import turn, waltz
@@ -230,7 +230,7 @@ class ArSeizhState(GameState):
         """Hidden from ``seat``: the draw pile's order and others' sealed answers and bids."""
         world = self.clone()
         world.chance = chance
-        chance.shuffle(world.draw)
+        shuffle_canonically(world.draw, chance)
         waltz.resample_secrets(world, seat, chance)
         return world
 

@@ -10,6 +10,7 @@ from mypy_extensions import mypyc_attr
 from popote.core.actions import Event as GameEvent
 from popote.core.actions import FrozenDict, secret_event
 from popote.core.chance import Chance
+from popote.core.deck import shuffle_canonically
 from popote.core.game import GameState, Options, View
 from popote.core.windows import ReactionWindow
 from popote.games.boom_badaboom.cards import (
@@ -281,7 +282,8 @@ class BoomData(GameState):
         pool = world.deck[:]
         for h in others:
             pool += [card for card in self.hands[h] if card not in kept[h]]
-        chance.shuffle(pool)
+        # Ids run kind by kind: sorted ids are sorted kinds, whichever copy of a kind is where.
+        shuffle_canonically(pool, chance)
         for h in others:
             missing = len(self.hands[h]) - len(kept[h])
             world.hands[h] = sorted(kept[h]) + [pool.pop() for _ in range(missing)]
@@ -293,6 +295,12 @@ class BoomData(GameState):
         if self.window is not None:
             # The others' sealed answers are secret to ``seat``: in its world they passed.
             world.window = self.window.passes_except(seat)
+        if self.mode is Mode.ROLES:
+            self._resample_roles(world, others, chance)
+        world.event_pile = self._resample_events(chance)
+        return world
+
+    def _resample_roles(self, world: BoomData, others: list[int], chance: Chance) -> None:
         # A Glouton dealt its objective cards was seen taking seven cards: it keeps its role.
         hidden = [
             s
@@ -303,12 +311,11 @@ class BoomData(GameState):
                 or (self.objectives_dealt and self.roles[s] is Role.GLOUTON)
             )
         ]
-        roles = [self.roles[s] for s in hidden]
+        # Dealt again from the roles in their declared order, not as the seats hold them.
+        roles = [role for role in Role for s in hidden if self.roles[s] is role]
         chance.shuffle(roles)
         for s, role in zip(hidden, roles, strict=True):
             world.roles[s] = role
-        world.event_pile = self._resample_events(chance)
-        return world
 
     def _resample_events(self, chance: Chance) -> list[Event]:
         pile = self.event_pile

@@ -83,13 +83,14 @@ def build_view(state: BouillabaisseState, seat: int | None) -> View:
 def resample_hands(state: BouillabaisseState, seat: int, chance: Chance) -> list[list[int]]:
     """Deal the cards ``seat`` cannot see again among their holders, at random.
 
-    Every hand keeps its size and no player receives a suit it has shown it lacks. If a few
-    random tries fail to respect the voids, a deal built to respect them is used
-    (:func:`_deal_by_suit_counts`).
+    Every hand keeps its size and no player receives a suit it has shown it lacks. The deal
+    starts from the unseen cards sorted, so that, for one ``chance``, it depends only on what
+    ``seat`` knows, never on who truly holds what. If a few random tries fail to respect the
+    voids, a deal built to respect them is used (:func:`_deal_by_suit_counts`).
     """
     hands = [state.hand_cards(other) for other in range(state.players)]
     others = [other for other in range(state.players) if other != seat]
-    pool = [card for other in others for card in hands[other]]
+    pool = sorted(card for other in others for card in hands[other])
     for _ in range(RESAMPLE_ATTEMPTS):
         dealt = _deal_respecting_voids(pool, others, hands, state.voids, chance)
         if dealt is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from popote.core.actions import Action, Event
 from popote.core.chance import Chance
-from popote.core.deck import build_deck, draw
+from popote.core.deck import build_deck, draw, shuffle_canonically
 from popote.core.game import GameState, Options, View
 from popote.games.pieds_dans_le_plat.cards import (
     HAND_SIZE,
@@ -232,12 +232,12 @@ class PiedsState(GameState):
         for other, hand in enumerate(world.hands):
             if other != seat:
                 unseen += hand
-        chance.shuffle(unseen)
+        shuffle_canonically(unseen, chance)
         for other, hand in enumerate(world.hands):
             if other != seat:
                 world.hands[other] = draw(unseen, len(hand))
         world.draw_pile = unseen
-        chance.shuffle(world.island_pile)
+        shuffle_canonically(world.island_pile, chance)
         return world
 
     # --- the pieces of a turn ---------------------------------------------------------------

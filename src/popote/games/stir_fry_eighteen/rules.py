@@ -9,7 +9,7 @@ from mypy_extensions import mypyc_attr
 
 from popote.core.actions import Action, Event, FrozenDict, FrozenList
 from popote.core.chance import Chance
-from popote.core.deck import build_deck, draw
+from popote.core.deck import build_deck, draw, shuffle_canonically
 from popote.core.game import GameState, Options
 from popote.core.memo import Memo
 from popote.core.windows import ReactionWindow, clockwise_after
@@ -199,7 +199,7 @@ class StirFryState(GameState):
         for other, hand in enumerate(hands):
             if other != seat:
                 unseen += hand
-        chance.shuffle(unseen)
+        shuffle_canonically(unseen, chance)
         for other, hand in enumerate(hands):
             if other != seat:
                 hands[other] = draw(unseen, len(hand))
