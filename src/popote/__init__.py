@@ -38,6 +38,7 @@ __all__ = [
     "get_language",
     "new_match",
     "replay",
+    "review",
     "set_language",
     "visible_events",
     "visible_to",
@@ -75,3 +76,32 @@ def replay(
 ) -> Match:
     """Rebuild a match from its setup and its history of actions."""
     return replay_history(new_match(name, players, seed, options), history)
+
+
+def review(
+    played: Match | Mapping[str, Any],
+    seat: int,
+    worlds: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """The review of one seat's decisions in a finished game (a match, or a save's record:
+    ``game``, ``players``, ``seed``, ``options``, ``history``), as ``popote review --json``
+    prints it: each decision's legal actions with their expected points from what the seat
+    knew then, the points lost with a 95 % interval, a label, and a summary
+    (:mod:`popote.lab.review`).
+
+    >>> m = new_match("boom-badaboom", players=3, seed=4)
+    >>> while not m.over:
+    ...     _ = m.act(m.to_act[0], m.legal_actions(m.to_act[0])[-1])
+    >>> report = review(m, seat=1, worlds=4)
+    >>> report["seat"], report["summary"]["decisions"] == len(report["decisions"])
+    (1, True)
+    """
+    # The lab lies above the engine (and above popote.rl, which uses this package's API):
+    # imported when asked, the one entry of the public API above the engine.
+    from popote.lab.review import DEFAULT_WORLDS, Budget  # noqa: PLC0415
+    from popote.lab.review import review as run_review  # noqa: PLC0415
+
+    budget = Budget(worlds=worlds or DEFAULT_WORLDS, seed=seed)
+    return run_review(played, seat, budget, jobs=jobs).as_json()
