@@ -100,8 +100,8 @@ def review(
     """
     # The lab lies above the engine (and above popote.rl, which uses this package's API):
     # imported when asked, the one entry of the public API above the engine.
-    from popote.lab.review import DEFAULT_WORLDS, Budget  # noqa: PLC0415
+    from popote.lab.review import Budget  # noqa: PLC0415
     from popote.lab.review import review as run_review  # noqa: PLC0415
 
-    budget = Budget(worlds=worlds or DEFAULT_WORLDS, seed=seed)
+    budget = Budget(worlds=worlds, seed=seed)
     return run_review(played, seat, budget, jobs=jobs).as_json()

@@ -64,6 +64,10 @@ class GameSpec:
     search_measured_noise: bool = False
     """Whether the search, keeping its prior's choice unless another is clearly better, judges
     "clearly" by the spread its rollouts showed rather than by the widest one possible."""
+    review_worlds: int = 32
+    """Worlds a review samples at each decision by default: as many as it takes for its
+    labels to agree with four times as many on nine decisions in ten
+    (``python -m benchmarks.review``)."""
     review_thresholds: tuple[float, float, float] = (1.0, 2.0, 4.0)
     """Points lost from which a reviewed decision is an inaccuracy, a mistake, a blunder
     (``popote.lab.review``; docs/review.md gives each game's and why)."""

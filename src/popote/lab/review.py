@@ -44,6 +44,7 @@ from popote.bots.search import bot_rollout, utility
 from popote.core.actions import Action
 from popote.core.chance import Chance
 from popote.core.errors import InvalidSeat, InvalidSetup
+from popote.core.game import Game
 from popote.core.i18n import LANGUAGES, Lang, Text
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
@@ -51,8 +52,7 @@ from popote.lab.simulate import Interrupted, Progress, run_parallel
 from popote.lab.stats import Z95
 
 DEFAULT_WORLDS = 32
-"""Sampled worlds per decision: the budget whose labels agree with four times as many on
-at least 90 % of decisions in every game (``python -m benchmarks.review``)."""
+"""Sampled worlds per decision where neither the budget nor the game says."""
 MAX_WORLDS = 4096
 
 
@@ -75,13 +75,14 @@ LABEL_NAMES = {
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard a review looks: ``worlds`` sampled per decision, drawn from ``seed``."""
+    """How hard a review looks: ``worlds`` sampled per decision (None: the game's
+    :attr:`~popote.core.game.GameSpec.review_worlds`), drawn from ``seed``."""
 
-    worlds: int = DEFAULT_WORLDS
+    worlds: int | None = None
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if not 2 <= self.worlds <= MAX_WORLDS:
+        if self.worlds is not None and not 2 <= self.worlds <= MAX_WORLDS:
             raise InvalidSetup(
                 Text(
                     "le budget d'une revue va de 2 à {most} mondes par décision, pas {worlds}",
@@ -89,11 +90,15 @@ class Budget:
                 ).format(most=MAX_WORLDS, worlds=self.worlds)
             )
 
+    def for_game(self, game: Game) -> Budget:
+        """This budget, its number of worlds filled in from the game's default."""
+        return Budget(self.worlds or game.spec.review_worlds, self.seed)
+
     def worlds_at(self, index: int) -> list[int]:
         """The seeds of the worlds sampled at the decision before move ``index``: the same
         for every action there, and for every other seat's information."""
         chance = Chance(self.seed * 1_000_003 + index)
-        return [chance.below(1 << 62) for _ in range(self.worlds)]
+        return [chance.below(1 << 62) for _ in range(self.worlds or DEFAULT_WORLDS)]
 
 
 @dataclass(frozen=True)
@@ -250,7 +255,7 @@ def review(
     processes share the decisions. Ctrl-C (``popote.lab.simulate.Interrupted``) is caught:
     the review of the decisions done so far comes back, marked incomplete."""
     record = played.to_record() if isinstance(played, Match) else played
-    chosen = budget or Budget()
+    chosen = (budget or Budget()).for_game(get_game(record["game"]))
     tasks = decision_tasks(record, seat, chosen, names)
     try:
         decisions = run_parallel(assess, tasks, jobs, progress)
@@ -311,15 +316,27 @@ def decision_tasks(
 def assess(task: DecisionTask) -> Decision:
     """The figures of one decision (a pure function of the task: any process may run it)."""
     match = task.match()
-    seat = task.seat
-    chosen = _action(match, seat, task.moves[-1][1])
-    index = len(task.moves) - 1
+    chosen = _action(match, task.seat, task.moves[-1][1])
+    return assess_at(match, task.seat, chosen, len(task.moves) - 1, task.budget, task.names)
+
+
+def assess_at(
+    match: Match,
+    seat: int,
+    chosen: Action,
+    index: int,
+    budget: Budget,
+    names: Sequence[str] = (),
+) -> Decision:
+    """The figures of ``seat`` choosing ``chosen`` in ``match`` as it stands, the
+    ``index``-th move of its game (which draws the worlds): from that seat's view and past
+    only, so any match that seat cannot tell apart from this one gives the same figures."""
     legal = match.legal_actions(seat)
-    values = action_values(match, seat, legal, task.budget.worlds_at(index))
+    values = action_values(match, seat, legal, budget.for_game(match.game).worlds_at(index))
     lost, interval, best = cross_fitted_loss(values, chosen)
     view = match.view(seat)
     presenter = match.game.presenter
-    names = _names(task.names, match.players)
+    names_in = _names(names, match.players)
     thresholds = match.game.spec.review_thresholds
     ranked = sorted(legal, key=lambda action: (-_mean(values[action].points), action != chosen))
     return Decision(
@@ -335,11 +352,11 @@ def assess(task: DecisionTask) -> Decision:
                 action,
                 _mean(values[action].points),
                 _mean(values[action].shares),
-                _action_texts(match, seat, action, names),
+                _action_texts(match, seat, action, names_in),
             )
             for action in ranked
         ),
-        reason=_reason(match, seat, best, chosen, names),
+        reason=_reason(match, seat, best, chosen, names_in),
     )
 
 

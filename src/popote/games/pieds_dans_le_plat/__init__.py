@@ -24,6 +24,7 @@ SPEC = GameSpec(
     default_players=3,
     search_iterations=300,
     review_thresholds=(0.15, 0.3, 0.6),
+    review_worlds=128,
     options=(
         Option.boolean(
             "assisted",
