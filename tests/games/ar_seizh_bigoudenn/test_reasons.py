@@ -36,7 +36,7 @@ def test_the_specialty_against_an_off_menu_galette() -> None:
     )
     assert PRESENTER.reason(view, off_menu, cook_nothing, "fr", NAMES) == (
         "Cuisiner une galette hors menu (œuf (vi, 1), champignons (madarch, 2), fromage "
-        "(fourmaj, 4)) rapporte 7 points\u00a0;\u00a0ne rien cuisiner ne rapporte rien."
+        "(fourmaj, 4)) rapporte 7 points\u00a0; ne rien cuisiner ne rapporte rien."
     )
     assert PRESENTER.reason(view, off_menu, specialty, "en", NAMES) is None
     assert PRESENTER.reason(view, cook_nothing, specialty, "en", NAMES) is None

@@ -31,7 +31,7 @@ def test_a_card_that_would_burst_the_cake() -> None:
     )
     assert PRESENTER.reason(view, card("cool2"), card("heat4"), "fr", NAMES) == (
         "Chaleur +4 porterait le gâteau à 11, pour un four de 10\u00a0: il exploserait"
-        "\u00a0;\u00a0Refroidissement \u22122 le laisse à 5."
+        "\u00a0; Refroidissement \u22122 le laisse à 5."
     )
 
 
@@ -52,7 +52,7 @@ def test_a_baker_keeps_the_cake_out_of_the_gluttons_zone() -> None:
         "Heat +4 would leave the cake at 16, in the Glutton's 15–18 zone; Heat +1 leaves it at 13."
     )
     assert PRESENTER.reason(view, card("heat1"), card("heat4"), "fr", NAMES) == (
-        "Chaleur +4 laisserait le gâteau à 16, dans la zone 15–18 du Glouton\u00a0;\u00a0"
+        "Chaleur +4 laisserait le gâteau à 16, dans la zone 15–18 du Glouton\u00a0; "
         "Chaleur +1 le laisse à 13."
     )
 

@@ -29,7 +29,7 @@ def test_ducking_under_the_best_card_of_the_trick() -> None:
         "the trick and its 30 points."
     )
     assert PRESENTER.reason(view, card("9H"), card("AH"), "fr", NAMES) == (
-        "Le 9 de cœur passe sous la dame de cœur de Chloé\u00a0;\u00a0l'as de cœur prendrait "
+        "Le 9 de cœur passe sous la dame de cœur de Chloé\u00a0; l'as de cœur prendrait "
         "le pli et ses 30 points."
     )
     assert PRESENTER.reason(view, card("9H"), None, "en", NAMES) == (
@@ -60,7 +60,7 @@ def test_shedding_a_point_card_when_void() -> None:
     )
     assert PRESENTER.reason(view, card("KH"), card("2D"), "fr", NAMES) == (
         "Sans trèfle, vous glissez le roi de cœur et ses 210 points dans un pli que vous ne "
-        "prendrez pas\u00a0;\u00a0le 2 de carreau ne vaut rien."
+        "prendrez pas\u00a0; le 2 de carreau ne vaut rien."
     )
 
 

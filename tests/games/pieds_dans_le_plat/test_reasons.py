@@ -34,7 +34,7 @@ def test_past_thirty_no_island_lies() -> None:
     view = scenario_match(HANDS, ISLANDS, top_card=24).view(0)
     assert PRESENTER.reason(view, card(9), card(3), "fr", NAMES) == (
         "Le 9 fait 33, hors de 10 à 30, où aucune île ne se trouve\u00a0: aucune pénalité "
-        "possible\u00a0;\u00a0le 3 ferait 27, qui peut être l'île d'un autre joueur."
+        "possible\u00a0; le 3 ferait 27, qui peut être l'île d'un autre joueur."
     )
 
 
@@ -45,7 +45,7 @@ def test_the_assisted_view_names_whose_island_costs_a_penalty() -> None:
         "else holds."
     )
     assert PRESENTER.reason(view, card(9), card(5), "fr", NAMES) == (
-        "Le 5 ferait 19, l'île de Bao, et coûterait une pénalité\u00a0;\u00a0le 9 fait 23, que "
+        "Le 5 ferait 19, l'île de Bao, et coûterait une pénalité\u00a0; le 9 fait 23, que "
         "personne d'autre ne détient."
     )
     assert PRESENTER.reason(view, card(9), card(3), "en", NAMES) is None  # both safe

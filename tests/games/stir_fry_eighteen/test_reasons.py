@@ -27,7 +27,7 @@ def test_the_dish_worth_most() -> None:
         "sauce, noodles would score 6 points."
     )
     assert PRESENTER.reason(view, best, END_TURN, "fr", NAMES) == (
-        "Cuisiner crevette, gingembre, sauce soja, nouilles rapporte 17 points\u00a0;\u00a0"
+        "Cuisiner crevette, gingembre, sauce soja, nouilles rapporte 17 points\u00a0; "
         "finir le tour ne rapporte rien."
     )
     assert PRESENTER.reason(view, worse, best, "en", NAMES) is None

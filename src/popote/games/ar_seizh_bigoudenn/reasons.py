@@ -17,7 +17,7 @@ from popote.games.ar_seizh_bigoudenn import words as w
 from popote.games.ar_seizh_bigoudenn.cards import Dish, dish_points
 from popote.games.ar_seizh_bigoudenn.labels import POINTS, dish_line
 
-_THEN = Text(f"{NBSP};{NBSP}", "; ")
+_THEN = Text(f"{NBSP}; ", "; ")
 _COOK = Text("cuisiner {d} rapporte {p}", "cooking {d} scores {p}")
 _OTHER = Text("{d} ne rapporterait que {p}", "{d} would score only {p}")
 _NOTHING = Text("ne rien cuisiner ne rapporte rien", "cooking nothing scores nothing")

@@ -19,7 +19,7 @@ from popote.games.boom_badaboom.bot import Reading, effect
 from popote.games.boom_badaboom.cards import GLOUTON_ZONE, KIND_BY_KEY, OVEN_DOWN, OVEN_UP
 from popote.games.boom_badaboom.names import card_name
 
-_THEN = Text(f"{NBSP};{NBSP}", "; ")
+_THEN = Text(f"{NBSP}; ", "; ")
 _EXPLODES = Text(
     f"{{card}} porterait le gâteau à {{size}}, pour un four de {{capacity}}{NBSP}: il exploserait",
     "{card} would bring the cake to {size}, with the oven at {capacity}: it would explode",

@@ -30,11 +30,11 @@ TRICK_POINTS = 5
 
 _DUCKS = Text("{best} passe sous {top} de {name}", "{best} ducks under {name}'s {top_name}")
 _WOULD_BEAT = Text(
-    f"{NBSP};{NBSP}{{chosen}} le battrait et prendrait la main",
+    f"{NBSP}; {{chosen}} le battrait et prendrait la main",
     "; {chosen} would beat it and lead the trick",
 )
 _WOULD_TAKE = Text(
-    f"{NBSP};{NBSP}{{chosen}} prendrait le pli{{stake}}",
+    f"{NBSP}; {{chosen}} prendrait le pli{{stake}}",
     "; {chosen} would take the trick{stake}",
 )
 _STAKE = Text(" et ses {points}", " and its {points}")
@@ -43,10 +43,10 @@ _SHEDS = Text(
     "Void in {suit}, you get rid of {best} and its {points} in a trick you will not take",
 )
 _SHEDS_MORE = Text(
-    f"{NBSP};{NBSP}{{chosen}} n'en vaut que {{other}}",
+    f"{NBSP}; {{chosen}} n'en vaut que {{other}}",
     "; {chosen} is worth only {other}",
 )
-_SHEDS_NOTHING = Text(f"{NBSP};{NBSP}{{chosen}} ne vaut rien", "; {chosen} is worth nothing")
+_SHEDS_NOTHING = Text(f"{NBSP}; {{chosen}} ne vaut rien", "; {chosen} is worth nothing")
 _TAKEN_ANYWAY = Text(
     f"Ce pli est pour vous de toute façon{NBSP}: {{best}} y ajoute {{added}}, {{chosen}} y "
     "ajouterait {other}",
@@ -54,7 +54,7 @@ _TAKEN_ANYWAY = Text(
 )
 _NO_POINTS = Text("aucun point", "no points")
 _LEADS_SAFE = Text(
-    f"Entamer {{best}} n'expose aucune carte à points{NBSP};{NBSP}{{chosen}} vous reviendrait "
+    f"Entamer {{best}} n'expose aucune carte à points{NBSP}; {{chosen}} vous reviendrait "
     "avec ses {points} si personne ne monte",
     "Leading {best} puts no point card at risk; {chosen} would come back to you with its {points} if "
     "nobody plays higher",
@@ -64,10 +64,10 @@ _COLLECTS = Text(
     "{best} takes the trick and its {points}, which count in your favour this deal",
 )
 _LETS_GO = Text(
-    f"{NBSP};{NBSP}avec {{chosen}}, ils iraient à {{name}}", "; {chosen} would leave them to {name}"
+    f"{NBSP}; avec {{chosen}}, ils iraient à {{name}}", "; {chosen} would leave them to {name}"
 )
 _KEEPS = Text(
-    f"Sans {{suit}}, {{best}} ne donne rien à un autre pli{NBSP};{NBSP}{{chosen}} y laisserait "
+    f"Sans {{suit}}, {{best}} ne donne rien à un autre pli{NBSP}; {{chosen}} y laisserait "
     "ses {points}",
     "Void in {suit}, {best} gives nothing away; {chosen} would hand its {points} to another "
     "player's trick",

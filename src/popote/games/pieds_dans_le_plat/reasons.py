@@ -20,7 +20,7 @@ from popote.games.pieds_dans_le_plat.cards import ISLAND_VALUES
 _MAKES = Text("le {card} fait {total}", "the {card} makes {total}")
 _WOULD_MAKE = Text("le {card} ferait {total}", "the {card} would make {total}")
 _PENALTY = Text(
-    f"{{chosen}}, l'île de {{name}}, et coûterait une pénalité{NBSP};{NBSP}{{best}}, que personne "
+    f"{{chosen}}, l'île de {{name}}, et coûterait une pénalité{NBSP}; {{best}}, que personne "
     "d'autre ne détient",
     "{chosen}, {name}'s island, and cost a penalty; {best}, which nobody else holds",
 )
@@ -33,7 +33,7 @@ _OUTSIDE = Text(
     "{best}, outside 10 to 30, where no island lies: no penalty possible",
 )
 _MAYBE = Text(
-    f"{NBSP};{NBSP}{{chosen}}, qui peut être l'île d'un autre joueur",
+    f"{NBSP}; {{chosen}}, qui peut être l'île d'un autre joueur",
     "; {chosen}, which may be another player's island",
 )
 

@@ -25,7 +25,7 @@ from popote.games.stir_fry_eighteen.text import (
     is_bluff,
 )
 
-_THEN = Text(f"{NBSP};{NBSP}", "; ")
+_THEN = Text(f"{NBSP}; ", "; ")
 _COOK = Text("cuisiner {c} rapporte {p}", "cooking {c} scores {p}")
 _COOK_OTHER = Text("le plat {c} rapporterait {p}", "the dish of {c} would score {p}")
 _COOK_BUST = Text(
