@@ -10,6 +10,7 @@ import popote
 from popote.bots.registry import heuristic
 from popote.bots.runner import play_out
 from popote.core.actions import Action
+from popote.core.chance import Chance
 from popote.core.errors import InvalidSeat, InvalidSetup
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
@@ -17,6 +18,7 @@ from popote.games.bouillabaisse.scenario import scenario_match as bouillabaisse_
 from popote.games.pieds_dans_le_plat.scenario import scenario_match as pieds_scenario
 from popote.lab.review import Budget, Label, assess_at, decision_tasks, hint, review
 
+from .conformance.configs import match_configs
 from .games.bouillabaisse.helpers import play
 
 SMALL = Budget(worlds=6, seed=3)
@@ -131,3 +133,23 @@ def test_a_hint_is_what_difficile_would_play() -> None:
     assert hint(match, seat, seed=1, timed=False) == advice
     with pytest.raises(InvalidSeat):
         hint(match, (seat + 1) % 4, seed=1)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), list(match_configs()))
+def test_every_setup_reviews_from_the_seat_s_knowledge(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """One decision of every player count and option: the figures of the real match and of
+    a world the seat cannot tell from it are the same."""
+    match = popote.new_match(name, players=players, seed=3, options=options)
+    chance = Chance(3)
+    while not match.over and len(match.history) < 40:
+        seat = match.to_act[0]
+        match.play(seat, chance.choice(match.legal_actions(seat)))
+    if match.over:
+        return
+    seat = match.to_act[-1]
+    chosen = match.legal_actions(seat)[0]
+    budget = Budget(worlds=2, seed=1)
+    truth = assess_at(match, seat, chosen, 40, budget)
+    assert assess_at(match.determinize(seat, 5), seat, chosen, 40, budget) == truth
