@@ -306,7 +306,8 @@ async def replay_page(
         )
     names = table.names(chosen)  # read here: the hub is the event loop's
     people = _people(table, names)
-    draw = functools.partial(_replay_html, pages, asked, table, names, people)
+    public = table.row.public
+    draw = functools.partial(_replay_html, pages, asked, table, names, people, public)
     return HTMLResponse(await pages.page(asked, address_of(request), draw))
 
 
@@ -328,6 +329,7 @@ def _replay_html(
     table: LiveTable,
     names: list[str],
     people: list[tuple[str, str | None]],
+    public: bool,
 ) -> str:
     """The page (on the drawing thread: it touches nothing but the finished table)."""
     lang, table_id, invite, reveal = asked.lang, asked.table_id, asked.invite, asked.reveal
@@ -343,6 +345,8 @@ def _replay_html(
         reveal=reveal,
         step=replay.step(index, reveal),
         people=people,
+        # The review (review.js) is asked per viewer: the page says only what anyone sees.
+        review={"table": table_id, "invite": invite, "public": public, "at": index},
         link=_replay_link(table_id, invite, reveal),
         hidden_link=_replay_link(table_id, invite, False),
         revealed_link=_replay_link(table_id, invite, True),

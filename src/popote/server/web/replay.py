@@ -28,7 +28,7 @@ import sys
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -50,6 +50,8 @@ PER_CLIENT = 4
 """Pages that may wait to be drawn for one client."""
 WAITING = 32
 """Pages that may wait to be drawn in all."""
+RECENT = 5
+"""Event lines the ``l`` key reads, as at a table."""
 POSITION_BYTES = 2048
 """The memory a replay is counted for, per position and seat: each position keeps a copy of
 the match (measured: 0.4 to 1.6 KiB per seat, whatever the game)."""
@@ -76,6 +78,8 @@ class Step:
     game draws none."""
     turn: tuple[int, ...] = ()
     """The seats to act at this position."""
+    recent: list[str] = field(default_factory=list)
+    """The last event lines up to this position (the ``l`` key)."""
 
 
 def face_only(face: Face) -> Face:
@@ -164,7 +168,19 @@ class WebReplay:
         drawn = self.picture(match, reveal)
         picture = None if drawn is None else drawn.as_json()
         turn = () if match.over else tuple(match.to_act)
-        return Step(replay.lines_at(index), replay.table(index), hands, picture, turn)
+        lines, recent = replay.lines_at(index), self.recent(index, reveal)
+        return Step(lines, replay.table(index), hands, picture, turn, recent)
+
+    def recent(self, index: int, reveal: bool, count: int = RECENT) -> list[str]:
+        """The last ``count`` lines of events up to position ``index`` (what the table
+        page's ``l`` reads), without the moves' headings."""
+        replay = self.revealed if reveal else self.spectator
+        lines: list[str] = []
+        for at in range(index, -1, -1):
+            lines[:0] = replay.lines_at(at)[1:]
+            if len(lines) >= count:
+                break
+        return lines[-count:]
 
     def picture(self, match: Match, reveal: bool) -> Picture | None:
         """The table at ``match`` as a spectator sees it; with ``reveal``, every seat's hand

@@ -7,7 +7,12 @@ Game text is never here: it comes from each game's presenter, as in the terminal
 
 from __future__ import annotations
 
+from popote.bots.registry import LEVEL_NAMES
 from popote.core.i18n import Lang, Text
+from popote.lab.review import LABEL_NAMES
+
+HINT_LEVEL = "difficile"
+"""The bot whose play a hint tells (``popote.lab.review.hint``)."""
 
 PAGE: dict[str, Text] = {
     "site": Text("Popote", "Popote"),
@@ -146,11 +151,12 @@ PAGE: dict[str, Text] = {
     "shortcuts": Text("Raccourcis clavier", "Keyboard shortcuts"),
     "keys_text": Text(
         "Chiffres : choisir (à partir de 10 choix, le numéro puis Entrée). 0 : revenir. "
-        "? : aide. r : règles. v : la table. l : derniers événements. c : horloge. "
+        "? : aide. h : conseil (tables non classées). r : règles. v : la table. "
+        "l : derniers événements. c : horloge. "
         "b : ajouter un robot (avant le début). t : écrire dans la discussion. "
         "s : sons. a : annonces (tout, ce qui me concerne, mon tour).",
         "Digits: choose (from 10 choices on, the number then Enter). 0: back. "
-        "?: help. r: rules. v: the table. l: last events. c: clock. "
+        "?: help. h: hint (unrated tables). r: rules. v: the table. l: last events. c: clock. "
         "b: add a bot (before the start). t: write in the chat. "
         "s: sounds. a: announcements (everything, what concerns me, my turn).",
     ),
@@ -172,8 +178,16 @@ PAGE: dict[str, Text] = {
     "download": Text("Télécharger la sauvegarde", "Download the save file"),
     "replay_keys": Text(
         "Raccourcis : n ou flèche droite, coup suivant ; p ou flèche gauche, coup précédent ; "
-        "m, manche suivante.",
-        "Shortcuts: n or right arrow, next move; p or left arrow, previous move; m, next round.",
+        "m, manche suivante ; v, la table ; l, derniers événements ; r, la revue de ce coup.",
+        "Shortcuts: n or right arrow, next move; p or left arrow, previous move; m, next round; "
+        "v, the table; l, last events; r, this move's review.",
+    ),
+    "review": Text("Revue de la partie", "Game review"),
+    "review_intro": Text(
+        "Pour chaque décision d'une place : les points espérés de chaque coup possible, "
+        "d'après ce que cette place savait alors, et ce que le coup joué a coûté.",
+        "For each decision of one seat: the expected points of every possible move, from "
+        "what that seat knew then, and what the move played cost.",
     ),
     "position": Text("Position {index} sur {total}", "Position {index} of {total}"),
     "what_happened": Text("Ce qui vient de se passer", "What just happened"),
@@ -299,11 +313,11 @@ SCRIPT: dict[str, Text] = {
     "help": Text(
         "Tapez le numéro d'un choix. Jusqu'à 9 choix, une seule touche suffit ; à partir "
         "de 10, tapez le numéro puis Entrée. 0 revient à l'étape précédente. Raccourcis : "
-        "? aide, r règles, v table, l derniers événements, c horloge, b ajouter un robot, "
+        "? aide, h conseil (tables non classées), r règles, v table, l derniers événements, c horloge, b ajouter un robot, "
         "t discussion, s sons, a annonces.",
         "Type the number of a choice. Up to 9 choices, a single key is enough; from 10 on, "
         "type the number then Enter. 0 goes back to the previous step. Shortcuts: ? help, "
-        "r rules, v table, l last events, c clock, b add a bot, t chat, s sounds, "
+        "h hint (unrated tables), r rules, v table, l last events, c clock, b add a bot, t chat, s sounds, "
         "a announcements.",
     ),
     "no_choice": Text("Rien à choisir pour l'instant.", "Nothing to choose now."),
@@ -377,6 +391,78 @@ SCRIPT: dict[str, Text] = {
         "The browser refuses notifications for this site: change it in its settings.",
     ),
 }
+SCRIPT |= {
+    "review_seat": Text("Place revue", "Seat reviewed"),
+    "review_ask": Text("Demander la revue", "Ask for the review"),
+    "review_players_only": Text(
+        "Seuls les joueurs de cette partie privée peuvent en demander la revue.",
+        "Only this private game's players may ask for its review.",
+    ),
+    "review_queued": Text(
+        "Revue de {name} demandée : elle attend son tour.",
+        "Review of {name} asked for: it waits for its turn.",
+    ),
+    "review_running": Text("Revue de {name} en cours…", "Review of {name} under way…"),
+    "review_failed": Text(
+        "La revue n'a pas abouti : vous pouvez la demander à nouveau.",
+        "The review could not be worked out: you may ask for it again.",
+    ),
+    "review_ready": Text("Revue de {name} prête.", "Review of {name} ready."),
+    "review_incomplete": Text(
+        "Revue interrompue : seules les premières décisions sont revues.",
+        "Review stopped early: only the first decisions are reviewed.",
+    ),
+    "review_lost": Text(
+        "Points perdus en tout : {lost} (entre {low} et {high}), soit {per} par décision "
+        "sur {count} décisions.",
+        "Points lost in all: {lost} (between {low} and {high}), that is {per} per decision "
+        "over {count} decisions.",
+    ),
+    "review_whole": Text("Toute la partie", "The whole game"),
+    "review_labels": Text("Les décisions par verdict", "Decisions by verdict"),
+    "review_label_count": Text("{label} : {count}", "{label}: {count}"),
+    "review_costliest": Text("Les moments les plus coûteux", "The costliest moments"),
+    "review_moment": Text(
+        "Coup {move} : {label}, {lost} points perdus", "Move {move}: {label}, {lost} points lost"
+    ),
+    "review_nothing_lost": Text("Aucun coup n'a coûté de points.", "No move lost points."),
+    "review_mark": Text(
+        "Revue : {label}, {lost} points perdus (entre {low} et {high}).",
+        "Review: {label}, {lost} points lost (between {low} and {high}).",
+    ),
+    "review_badge": Text("{label} · {lost} pts perdus", "{label} · {lost} pts lost"),
+    "review_this_move": Text("Ce coup dans la revue", "This move in the review"),
+    "review_played": Text("Joué : {action}.", "Played: {action}."),
+    "review_best": Text("Le meilleur : {action}.", "Best: {action}."),
+    "review_why": Text("Pourquoi : {reason}", "Why: {reason}"),
+    "review_choices": Text(
+        "Les coups possibles, le meilleur d'abord", "The possible moves, best first"
+    ),
+    "review_alternative": Text("{action} : {points} points.", "{action}: {points} points."),
+    "review_move": Text("Coup", "Move"),
+    "review_points": Text("Points espérés", "Expected points"),
+    "review_is_played": Text("joué", "played"),
+    "review_is_best": Text("meilleur", "best"),
+    "review_none_here": Text(
+        "Pas de décision revue à ce coup.", "No reviewed decision at this move."
+    ),
+    "review_not_yet": Text(
+        "Pas encore de revue : « Demander la revue » dans la section Revue de la partie.",
+        "No review yet: “Ask for the review” in the Game review section.",
+    ),
+    "no_table": Text("Pas de table à lire.", "No table to read."),
+    # A hint at an unrated table (hint.js)
+    "hint": Text("Conseil", "Hint"),
+    "hint_asked": Text("Conseil demandé…", "Hint asked for…"),
+    "hint_said": Text("{level} jouerait : {action}.", "{level} would play: {action}."),
+    "hint_not_now": Text(
+        "Un conseil se demande quand c'est à vous de jouer.", "A hint is asked on your turn."
+    ),
+    "hint_rated": Text("Pas de conseil à une table classée.", "No hint at a rated table."),
+}
+SCRIPT |= {f"review_{label.value}": name for label, name in LABEL_NAMES.items()}
+_level = LEVEL_NAMES[HINT_LEVEL]
+SCRIPT["hint_level"] = Text(_level.fr.capitalize(), _level.en.capitalize())
 
 
 def page_words(lang: Lang) -> dict[str, str]:

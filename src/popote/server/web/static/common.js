@@ -63,7 +63,7 @@ export const identity = {
 // Codes of a token that no longer works: the page forgets it rather than show it again.
 export const TOKEN_GONE = ["unauthorized", "session_ended"];
 
-// A refusal keeps the server's code (`error.code`) beside its message.
+// A refusal keeps the server's code (`error.code`) and HTTP status beside its message.
 export async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   if (identity.token) headers.Authorization = `Bearer ${identity.token}`;
@@ -71,7 +71,9 @@ export async function api(method, path, body) {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw Object.assign(new Error(data.message || answer.statusText), { code: data.error });
+  if (!answer.ok) {
+    throw Object.assign(new Error(data.message || answer.statusText), { code: data.error, status: answer.status });
+  }
   return data;
 }
 

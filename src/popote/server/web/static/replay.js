@@ -2,10 +2,12 @@
 // with the same picture the table page draws (picture.js), seen as a spectator, every hand
 // face up once "reveal" is on. The step's lines stay in the page (read on arrival); the text
 // table and the hands stay for screen readers, and show behind the "text view" switch.
-// See docs/web.md, "Replay".
+// `v` and `l` read the table and the last events, as at a table; `r` the move's review
+// (review.js). See docs/web.md, "The replay drawn" and "The game review".
 
-import { page, typing } from "./common.js";
+import { page, say, typing, words } from "./common.js";
 import { PictureView } from "./picture.js";
+import { showReview } from "./review.js";
 
 const KEYS = { n: "next", ArrowRight: "next", p: "previous", ArrowLeft: "previous" };
 
@@ -35,10 +37,22 @@ function textView() {
   show(false);
 }
 
+// The text table of this position, read in one go.
+function tableText() {
+  const lines = [...document.querySelectorAll("#table-panel .felt p")].map((line) => line.textContent);
+  return lines.join(" ").trim() || words.no_table;
+}
+
 export function replayPage() {
   const nav = document.querySelector(".replay-nav");
   if (!nav) return;
   if (drawTable()) textView();
+  const readReview = showReview(page.review, page.people);
+  const reading = {
+    v: () => say(tableText()),
+    l: () => say(page.recent.length ? page.recent.join(" ") : words.no_events),
+    r: readReview,
+  };
   if (new URLSearchParams(location.search).has("at")) {
     const lines = document.getElementById("replay-lines");
     lines.setAttribute("tabindex", "-1");
@@ -53,6 +67,9 @@ export function replayPage() {
     } else if (event.key === "m") {
       event.preventDefault();
       location.href = nav.dataset.nextRound;
+    } else if (reading[event.key]) {
+      event.preventDefault();
+      reading[event.key]();
     }
   });
 }

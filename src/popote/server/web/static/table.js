@@ -8,6 +8,7 @@ import {
 import { offerRematch, showEnding } from "./ending.js";
 import { timeLeft } from "./games.js";
 import { showHand } from "./hand.js";
+import { Hints } from "./hint.js";
 import { afterSitting, showInvite, sitsByName } from "./invite.js";
 import { actionKey, cardActions, PictureView } from "./picture.js";
 import { Sounds } from "./sounds.js";
@@ -91,6 +92,7 @@ class TableClient {
     this.story = new Story(config.table);
     this.picture = new PictureView(document.getElementById("picture-panel"), (action) => this.play(action));
     this.sounds = new Sounds();
+    this.hints = new Hints(this);
     this.ended = false;
     this.verbosity = VERBOSITY.includes(localStorage.getItem("popote.verbosity"))
       ? localStorage.getItem("popote.verbosity") : "all";
@@ -184,7 +186,7 @@ class TableClient {
   }
 
   receive(message) {
-    if (!["welcome", "ack", "error", "pong", "waiting"].includes(message.type)) this.lastSeq = message.seq;
+    if (!["welcome", "ack", "error", "pong", "waiting", "hint"].includes(message.type)) this.lastSeq = message.seq;
     const handler = {
       welcome: () => this.welcome(message),
       snapshot: () => this.snapshot(message),
@@ -195,6 +197,7 @@ class TableClient {
       results: () => this.results(message),
       rematch: () => offerRematch(message),
       waiting: () => showWaiting(message.count),
+      hint: () => this.hints.answer(message.hint),
       ack: () => this.pending.delete(message.action_id),
       error: () => this.refused(message),
     }[message.type];
@@ -305,6 +308,7 @@ class TableClient {
     if (calm) say(message.code === "stale" ? words.moved_on : message.message);
     else say(message.message, true);
     if (TOKEN_GONE.includes(message.code)) identity.forget();
+    this.hints.refused(message);
     if (!this.pending.delete(message.action_id)) return; // it answers no choice of ours
     this.answered = null;
     if (!calm && !REFUSED_ACTION.includes(message.code)) return;
@@ -408,6 +412,7 @@ class TableClient {
       if (seated && !free) buttons.push(this.button(words.start, () => this.post("start"), "start"));
     }
     if (this.away()) buttons.push(this.button(words.take_back, () => this.takeSeatBack(), "take-back"));
+    if (this.hints.offered()) buttons.push(this.button(`${words.hint} (h)`, () => this.hints.ask(), "hint-button"));
     if (seated && table.state !== "over") buttons.push(this.button(words.leave, () => this.post("leave"), "leave"));
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
     box.replaceChildren(...buttons);
@@ -608,6 +613,7 @@ class TableClient {
     if (Number.isInteger(this.decision.id)) sent.decision = this.decision.id;
     this.pending.set(id, sent);
     this.send({ type: "act", action_id: id, ...sent });
+    this.hints.clear();
     const answered = this.shown;
     this.hideDecision();
     this.answered = answered;
@@ -673,7 +679,7 @@ class TableClient {
     }
     const shortcuts = {
       "?": () => say(words.help),
-      h: () => say(words.help),
+      h: () => this.hints.ask(),
       r: () => this.rules(),
       v: () => say(this.state && this.state.table_text ? this.state.table_text.split("\n").join(" ") : words.no_events),
       l: () => say(this.story.entries.length ? this.story.lastTexts(LAST_EVENTS).join(" ") : words.no_events),
