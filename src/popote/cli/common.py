@@ -95,10 +95,15 @@ class SaveFileError(PopoteError):
 
 
 def write_save(
-    path: Path, record: Mapping[str, Any], human: int | None, bots: Sequence[str | None] = ()
+    path: Path,
+    record: Mapping[str, Any],
+    human: int | None,
+    bots: Sequence[str | None] = (),
+    hints: Sequence[Mapping[str, int]] = (),
 ) -> None:
-    """``bots``: each seat's bot kind or level (None at the human's seat), for ``--resume``."""
-    payload = save_payload(record, human, bots)
+    """``bots``: each seat's bot kind or level (None at the human's seat), for ``--resume``;
+    ``hints``: the hints asked (see :func:`save_payload`)."""
+    payload = save_payload(record, human, bots, hints=hints)
     path.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
@@ -107,12 +112,17 @@ def save_payload(
     human: int | None,
     bots: Sequence[str | None] = (),
     names: Sequence[str] = (),
+    hints: Sequence[Mapping[str, int]] = (),
 ) -> dict[str, Any]:
     """What a save file holds (the online server hands out the same, with ``names``: the
-    players' names at its table)."""
+    players' names at its table). ``hints``: each hint asked during the game, the seat that
+    asked and the move it was asked before (its index in the history); a save without
+    hints has no such list, as before hints existed."""
     payload = {"popote_save": SAVE_FORMAT, **record, "human_seat": human, "bots": list(bots)}
     if names:
         payload["names"] = list(names)
+    if hints:
+        payload["hints"] = [{"seat": hint["seat"], "move": hint["move"]} for hint in hints]
     return payload
 
 
@@ -152,6 +162,7 @@ def read_save(path: Path) -> dict[str, Any]:
     _check_version(path, payload)
     _check_seats(path, payload)
     _check_names(path, payload)
+    _check_hints(path, payload)
     return payload
 
 
@@ -213,6 +224,32 @@ def _check_names(path: Path, payload: dict[str, Any]) -> None:
             Text(
                 "{path} : noms des joueurs illisibles (un nom par siège attendu)",
                 "{path}: unreadable player names (one name per seat expected)",
+            ).format(path=path)
+        )
+
+
+def _check_hints(path: Path, payload: dict[str, Any]) -> None:
+    """Hints, when the save has them: a seat at the table and a move of the game each."""
+    hints = payload.get("hints", [])
+    moves = len(payload["history"])
+
+    def readable(hint: object) -> bool:
+        return (
+            isinstance(hint, dict)
+            and set(hint) == {"seat", "move"}
+            and type(hint["seat"]) is int
+            and type(hint["move"]) is int
+            and 0 <= hint["seat"] < payload["players"]
+            and 0 <= hint["move"] <= moves
+        )
+
+    if not isinstance(hints, list) or not all(readable(hint) for hint in hints):
+        raise SaveFileError(
+            Text(
+                "{path} : liste d'indices illisible (un siège et un coup de la partie "
+                "attendus pour chacun)",
+                "{path}: unreadable list of hints (a seat and a move of the game expected "
+                "for each)",
             ).format(path=path)
         )
 

@@ -11,6 +11,7 @@ from typing import Any
 from popote.bots.registry import parse_bot_kinds
 from popote.bots.runner import play_out
 from popote.cli.common import SaveFileError, read_save, saved_moves, seat_names, write_save
+from popote.cli.hints import Hints
 from popote.cli.paths import OutputPathError, check_output_file
 from popote.cli.terminal import Answer, QuitGame, Reader, TerminalPlayer, Writer, keep_input
 from popote.core.actions import Action, Event
@@ -108,7 +109,8 @@ def play_game(
         check_output_file(save)
     console = Console(lang, read, write, discard)
     console.write(_opening(OPENING, match, human, lang))
-    return _play(match, human, kinds, console, save, think_after)
+    hints = Hints(match, human, _names(match, human, lang), lang, console.write)
+    return _play(match, human, kinds, console, save, think_after, hints)
 
 
 def resume_game(
@@ -144,7 +146,10 @@ def resume_game(
     kinds = saved.get("bots") or [
         None if seat == human else DEFAULT_BOT for seat in range(match.players)
     ]
-    return _play(match, human, kinds, console, target, think_after, len(match.events(human)))
+    hints = Hints(
+        match, human, _names(match, human, lang), lang, console.write, saved.get("hints", ())
+    )
+    return _play(match, human, kinds, console, target, think_after, hints, len(match.events(human)))
 
 
 def _check_same_game(path: Path, saved: dict[str, Any], game: str, lang: Lang) -> None:
@@ -200,10 +205,11 @@ def _play(
     console: Console,
     save: Path | None,
     think_after: float,
+    hints: Hints,
     already_seen: int = 0,
 ) -> Match:
     lang = console.lang
-    names = _names(match, human, lang)
+    names = hints.names
     agents: list[Bot] = []
     for seat, kind in enumerate(kinds):
         if kind is None:
@@ -217,6 +223,7 @@ def _play(
                     console.write,
                     console.discard,
                     already_seen,
+                    hints.shortcut(),
                 )
             )
         else:
@@ -229,7 +236,7 @@ def _play(
         if save is None and isinstance(stop, QuitGame) and stop.asked:
             save = ask_save_path(console)
     if save is not None:
-        write_save(save, match.to_record(), human, kinds)
+        write_save(save, match.to_record(), human, kinds, hints.asked)
         console.write(SAVED.render(lang, path=save))
     return match
 

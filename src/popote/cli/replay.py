@@ -34,6 +34,7 @@ START = Text("— Début de la partie —", "— Start of the game —")
 MOVE = Text("— Coup {index} sur {total} —", "— Move {index} of {total} —")
 ROUND = Text("— Manche {number} —", "— Round {number} —")
 SECRET = Text("Pour {seats} seulement : {line}", "For {seats} only: {line}")
+HINT = Text("Indice demandé par {name}.", "Hint asked by {name}.")
 STEP = Text(
     "[Entrée : suite, p : précédent, ? : aide] ",
     "[Enter: next, p: previous, ? help] ",
@@ -82,6 +83,7 @@ class Replay:
         human = saved.get("human_seat")
         self.viewer: int | None = None if reveal else human
         self.names = saved_names(saved, self.viewer, lang)
+        self.hints = [(hint["move"], hint["seat"]) for hint in saved.get("hints", ())]
         # A round starts right after each move that ends a scoring step.
         self.round_starts = [0] + [
             index
@@ -126,6 +128,10 @@ class Replay:
         lines += filter(None, (self._line(event) for event in self._shown(index)))
         if index in self.round_starts[1:]:
             lines.append(ROUND.render(lang, number=self.round_starts.index(index) + 1))
+        # A hint is asked before a move: said with the position the person was looking at.
+        lines += [
+            HINT.render(lang, name=self.names[seat]) for move, seat in self.hints if move == index
+        ]
         if index == self.last:
             lines.append(self.ending())
         return lines

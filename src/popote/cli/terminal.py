@@ -190,6 +190,8 @@ class MenuAsker:
     ) -> None:
         if typed == "q":
             self.confirm_quit()
+        elif typed in self.extra:
+            self.extra[typed][1]()
         elif typed in ("?", "h"):
             lines = [
                 HELP,
@@ -202,8 +204,6 @@ class MenuAsker:
             self.write(self.game.spec.summary.get(self.lang))
         elif typed == "v" and table is not None:
             self.write(table())
-        elif typed in self.extra:
-            self.extra[typed][1]()
         else:
             self.write(
                 INVALID.format(
@@ -223,7 +223,8 @@ class MenuAsker:
 class TerminalPlayer(Bot):
     """Shows this seat's events and asks the person for each decision.
 
-    ``already_seen`` events of this seat are not shown again (a resumed game).
+    ``already_seen`` events of this seat are not shown again (a resumed game); ``extra``:
+    more shortcut keys at its menus (``h``, a hint, in ``popote play``).
     """
 
     kind = "human"
@@ -238,13 +239,14 @@ class TerminalPlayer(Bot):
         write: Writer,
         discard: Callable[[], None] = keep_input,
         already_seen: int = 0,
+        extra: Mapping[str, tuple[Text, Shortcut]] | None = None,
     ) -> None:
         super().__init__(seat, 0)
         self.game = game
         self.names = list(names)
         self.lang = lang
         self.write = write
-        self.asker = MenuAsker(game, lang, read, write, discard)
+        self.asker = MenuAsker(game, lang, read, write, discard, extra)
         self.to_skip = already_seen
 
     def observe(self, events: Sequence[Event]) -> None:
