@@ -29,6 +29,7 @@ from popote.cli.online_identities import Identities, config_file
 from popote.cli.play import play_game, resume_game
 from popote.cli.plugged import Plugged
 from popote.cli.replay import replay_file
+from popote.cli.review import add_review_arguments, run_review
 from popote.cli.train import add_train_arguments, run_train
 from popote.core.errors import PopoteError
 from popote.core.i18n import Lang, Text, get_language, parse_lang, set_language
@@ -153,6 +154,16 @@ def build_parser(lang: Lang = "fr", plugged: Sequence[Plugged] = ()) -> argparse
             "replay a saved game, move by move",
         ),
         say,
+    )
+    add_review_arguments(
+        command(
+            "review",
+            "revoir les décisions d'un siège dans une partie finie : les points perdus, et ce "
+            "qui aurait été mieux",
+            "review one seat's decisions in a finished game: the points lost, and what would "
+            "have been better",
+        ),
+        lang,
     )
     for extra in plugged:
         extra.add_arguments(command(extra.name, extra.summary.fr, extra.summary.en), lang)
@@ -543,6 +554,7 @@ BATCH_COMMANDS = {
     "calibrate": run_calibrate,
     "ladder": run_ladder,
     "train": run_train,
+    "review": run_review,
 }
 
 

@@ -41,20 +41,24 @@ MIN_DEALS = 30
 """Below this many deals the normal approximation of the paired difference is not trusted."""
 PLAIN_STEPS = 10
 LOWER_IS_BETTER = Text(" (plus bas = mieux)", " (lower is better)")
+GAMES = Text("Parties", "Games")
 
 
 @contextmanager
-def progress_bar(total: int, lang: Lang, plain: bool = False) -> Iterator[Callable[[int], None]]:
+def progress_bar(
+    total: int, lang: Lang, plain: bool = False, what: Text = GAMES
+) -> Iterator[Callable[[int], None]]:
     """Progress on standard error, so standard output stays the same from run to run.
 
     Words and numbers only (a screen reader reads no bar); ``plain`` writes one line at
-    every tenth instead of rewriting a line in place, and works outside a terminal too."""
+    every tenth instead of rewriting a line in place, and works outside a terminal too.
+    ``what``: the word before the count (games, decisions...)."""
     if plain:
         yield _plain_progress(total, lang)
         return
     console = Console(file=sys.stderr)
     with Progress(
-        TextColumn(Text("Parties", "Games").get(lang)),
+        TextColumn(what.get(lang)),
         MofNCompleteColumn(),
         TextColumn(Text("reste", "left").get(lang)),
         TimeRemainingColumn(),
