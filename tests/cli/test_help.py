@@ -119,8 +119,8 @@ def test_the_progress_lines_for_screen_readers_are_in_the_help(
     assert "for a screen reader" in " ".join(help_of(["--lang", "en", "balance"], capsys).split())
 
 
-@pytest.mark.parametrize("command", ["play", "replay"])
-def test_the_readme_names_every_option_of_play_and_replay(
+@pytest.mark.parametrize("command", ["play", "replay", "review"])
+def test_the_readme_names_every_option_of_play_replay_and_review(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     readme = README.read_text(encoding="utf-8")
