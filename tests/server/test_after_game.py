@@ -178,4 +178,4 @@ def test_what_is_refused_after_and_before_the_end(server_factory: Callable[..., 
         assert early.json()["error"] == "not_over"
         assert http.get("/api/v1/leaderboards/nope").json()["error"] == "invalid"
         assert http.get("/api/v1/players/999999").json()["error"] == "no_player"
-        assert http.get("/api/v1/protocol").json() == {"version": 1, "revision": "1.8"}
+        assert http.get("/api/v1/protocol").json() == {"version": 1, "revision": "1.9"}

@@ -31,8 +31,10 @@ TOO_MANY_CODES = Text(
     "too many codes tried from this client: try again in {seconds} s",
 )
 PROTOCOL = 1
-REVISION = "1.8"
-"""Version 1, revision 1.8: turn-based tables (clocks ``days-1`` to ``days-7``, deadlines
+REVISION = "1.9"
+"""Version 1, revision 1.9: reviews of finished games (``/tables/{id}/review``) and hints
+at unrated tables (``hint`` on the table's socket), listed in the results and the save;
+1.8: turn-based tables (clocks ``days-1`` to ``days-7``, deadlines
 kept by the server, holidays, the games waiting for you and their count: ``waiting``); 1.7:
 the results' headline and score sheet, the rematch (1.6: logging
 out and changing one's password, a socket closed when its token stops working

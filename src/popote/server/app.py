@@ -17,7 +17,7 @@ from starlette.routing import Match, Route
 
 from popote.core.errors import PopoteError
 from popote.core.i18n import Text
-from popote.server import api, mail_api, metrics, turns_api, web, ws
+from popote.server import api, mail_api, metrics, review_api, turns_api, web, ws
 from popote.server.anonymous import AnonymousLimit
 from popote.server.bodies import BODY_LIMIT, BodyLimit
 from popote.server.errors import Refused
@@ -28,6 +28,7 @@ from popote.server.limits import Guard
 from popote.server.live import LiveTable
 from popote.server.mail import Mail, MailGauges
 from popote.server.resyncs import Resyncs
+from popote.server.reviews import Reviews
 from popote.server.settings import Settings
 from popote.server.store import Store, database_url
 from popote.server.waiting import tell_waiting
@@ -56,6 +57,8 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.mail = mail = Mail(hub, settings.mail, lambda: _public_url(app, settings))
         await hub.launch()
         app.state.hub = hub
+        app.state.reviews = reviews = Reviews(store, hub.bots, settings.reviews)
+        reviews.start()
         mail.start()
         app.state.watch = metrics.Watch(hub, app.state.guard)
         app.state.watch.registry.register(MailGauges(mail.outbox))
@@ -66,6 +69,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await mail.stop()
+            reviews.stop()
             await hub.shutdown()
 
     app = FastAPI(
@@ -94,6 +98,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(turns_api.router)
     app.include_router(mail_api.router)
+    app.include_router(review_api.router)
     app.include_router(mail_api.pages)
     web.install(app)
     if settings.api_docs:

@@ -39,6 +39,7 @@ from popote.core.actions import visible_events
 from popote.core.bot import Bot
 from popote.core.match import Match
 from popote.rl.learned import make_bot
+from popote.server.advice import hint_json, review_json
 from popote.server.metrics import BOT_SECONDS
 
 T = TypeVar("T")
@@ -49,6 +50,9 @@ loop (0) and the password checks (5, ``popote.server.identities``), whose people
 form, while a search is bounded by its time and only thinks a little less."""
 QUICK_NICENESS = 10
 """The cheap levels' worker: behind the password checks, ahead of the searches."""
+REVIEW_NICENESS = 19
+"""The reviews' workers: the lowest priority there is, behind every bot's search, so that
+a review never slows a move; they run when the machine has nothing better to do."""
 QUICK_LEVELS = frozenset({"random", "facile", "moyen", "appris"})
 """Levels that answer in milliseconds (no search): never queued behind one."""
 _PR_SET_PDEATHSIG = 1
@@ -231,10 +235,12 @@ class ThinkingBudget:
             wait.spent += max(0.0, now - max(grant.asked, wait.since))
 
 
-Question = tuple[str, dict[str, Any], int, str, float | None]
-"""``think``'s arguments: table, record, seat, level, time limit."""
+Work = Callable[..., dict[str, Any]]
+"""What a worker runs (a function of the module level, whose arguments pickle)."""
 Answer = asyncio.Future[dict[str, Any]]
-Job = tuple[Question, Answer]
+Task = tuple[Work, tuple[Any, ...], Callable[[], None] | None]
+"""A function, its arguments, and what to call when a worker starts it."""
+Job = tuple[Task, Answer]
 
 
 class Lane:
@@ -257,25 +263,40 @@ class Lane:
         level: str,
         limit: float | None = None,
     ) -> dict[str, Any]:
+        return await self.run(owner, table, think, (table, record, seat, level, limit))
+
+    async def run(
+        self,
+        owner: int,
+        table: str,
+        work: Work,
+        args: tuple[Any, ...],
+        started: Callable[[], None] | None = None,
+    ) -> dict[str, Any]:
+        """``work(*args)`` in a worker, in its turn among ``owner``'s and the others'
+        (``started`` is called when a worker takes it)."""
         answer: Answer = asyncio.get_running_loop().create_future()
-        self.queue.push(owner, table, ((table, record, seat, level, limit), answer))
+        self.queue.push(owner, table, ((work, args, started), answer))
         self._dispatch()
         return await answer
 
     def _dispatch(self) -> None:
         while not self._closed and (job := self.queue.pop()) is not None:
-            owner, (question, answer) = job
+            owner, (task, answer) = job
             if answer.done():  # its table let it go while it waited
                 self.queue.finish(owner, 0.0)
                 continue
-            task = asyncio.get_running_loop().create_task(self._run(owner, question, answer))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            running = asyncio.get_running_loop().create_task(self._run(owner, task, answer))
+            self._tasks.add(running)
+            running.add_done_callback(self._tasks.discard)
 
-    async def _run(self, owner: int, question: Question, answer: Answer) -> None:
+    async def _run(self, owner: int, task: Task, answer: Answer) -> None:
         started = time.monotonic()
+        work, args, told = task
         try:
-            result = await self._think(question)
+            if told is not None:
+                told()
+            result = await self._call(work, args)
         except Exception as error:  # the asking table logs it and plays on
             if not answer.done():
                 answer.set_exception(error)
@@ -286,13 +307,13 @@ class Lane:
             self.queue.finish(owner, time.monotonic() - started)
             self._dispatch()
 
-    async def _think(self, question: Question) -> dict[str, Any]:
+    async def _call(self, work: Work, args: tuple[Any, ...]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), think, *question)
+            return await loop.run_in_executor(self._executor(), work, *args)
         except BrokenProcessPool:
             self._pool = None
-            return await loop.run_in_executor(self._executor(), think, *question)
+            return await loop.run_in_executor(self._executor(), work, *args)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -318,12 +339,16 @@ class Lane:
 
 
 class BotPool:
-    """The bots' worker processes: one lane for the cheap levels, one for the searches;
-    each started on first use and restarted if a worker dies."""
+    """The bots' worker processes: one lane for the cheap levels, one for the searches (and
+    the hints asked at tables, which a person waits for as for a bot), and one for the
+    reviews of finished games, in processes of their own at the lowest priority: a bot's
+    move never waits behind a review. Each started on first use and restarted if a worker
+    dies."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, review_workers: int = 1) -> None:
         self.quick = Lane(1, QUICK_NICENESS)
         self.search = Lane(workers, NICENESS)
+        self.reviews = Lane(review_workers, REVIEW_NICENESS)
 
     async def choose(
         self,
@@ -340,9 +365,33 @@ class BotPool:
         with BOT_SECONDS.labels(level).time():
             return await lane.ask(owner, table, record, seat, level, limit)
 
+    async def hint(
+        self, owner: int, table: str, record: dict[str, Any], seat: int, names: list[str]
+    ) -> dict[str, Any]:
+        """What ``difficile`` would play at ``seat`` now, and why (``Hint.as_json``), paid
+        by ``owner``, the identity that asked; its seed is the table's plus the seat's, as
+        the bot's there."""
+        args = (record, seat, record["seed"] + seat, names)
+        return await self.search.run(owner, table, hint_json, args)
+
+    async def review(
+        self,
+        owner: int,
+        table: str,
+        record: dict[str, Any],
+        seat: int,
+        budget: tuple[int, int],
+        started: Callable[[], None] | None = None,
+    ) -> dict[str, Any]:
+        """The review of ``seat`` in the finished ``record`` (``GameReview.as_json``) with
+        ``budget`` (worlds, seed), behind every bot; ``started`` when a worker takes it."""
+        args = (record, seat, *budget)
+        return await self.reviews.run(owner, table, review_json, args, started)
+
     def close(self) -> None:
         self.quick.close()
         self.search.close()
+        self.reviews.close()
 
 
 def start_worker(niceness: int, server: int) -> None:

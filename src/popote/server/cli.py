@@ -19,6 +19,7 @@ from popote.server.logs import FORMATS, LEVELS
 from popote.server.mailcli import add_mail_arguments, mail_settings
 from popote.server.quotas import Quotas
 from popote.server.reach import stores_unreachable
+from popote.server.reviewconf import add_review_arguments, review_settings
 from popote.server.settings import DEFAULT_DATA, FRAME_LIMIT, HttpLimits, Settings
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -371,6 +372,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser, lang: Lang = "fr") -> N
         "neither served, 404)",
     )
     add_mail_arguments(option)
+    add_review_arguments(option)
     parser.add_argument(
         "--api-docs",
         action="store_true",
@@ -453,6 +455,7 @@ def run_serve(args: argparse.Namespace) -> int:
         ),
         http=_http_limits(args),
         mail=mail_settings(args, args.clock_scale),
+        reviews=review_settings(args),
     )
     config = uvicorn.Config(
         create_app(settings),

@@ -30,6 +30,7 @@ from popote.server.cluster import RESTART, Cluster
 from popote.server.codes import Lookups, new_code
 from popote.server.deadlines import DeadlineWatch, Span, due_after
 from popote.server.errors import Refused, refused, unavailable
+from popote.server.hints import Hints
 from popote.server.holidays import HolidayBook
 from popote.server.identities import Identities, PasswordWork
 from popote.server.live import LiveTable, describe
@@ -94,7 +95,9 @@ class Hub:
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
-        self.bots = BotPool(settings.bot_workers)
+        self.bots = BotPool(settings.bot_workers, settings.reviews.workers)
+        self.hints = Hints(store, self.bots, settings.reviews)
+        """Hints asked at tables (``popote.server.hints``)."""
         self.tables: dict[str, LiveTable] = {}
         """Tables in the lobby or being played."""
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()
@@ -307,6 +310,7 @@ class Hub:
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+        self.hints.close()
         self.bots.close()
         self.identities.close()
         self.store.close()
@@ -729,7 +733,8 @@ class Hub:
         _over(table)
         assert table.match is not None
         seat = None if user is None else table.seat_of(user.id)
-        return save_json(table.match.to_record(), table.seats, seat, table.names(lang))
+        record = table.match.to_record()
+        return save_json(record, table.seats, seat, table.names(lang), table.hints)
 
     def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
         """Registered players by rating, with the bot levels (fixed) among them."""

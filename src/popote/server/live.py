@@ -102,6 +102,9 @@ class LiveTable:
         """Each seat's actions, and those its person chose (not a stand-in bot)."""
         self.outcome: list[ResultRow] | None = None
         """Each person's result once the game is over."""
+        self.hints: list[dict[str, int]] = []
+        """The hints asked here (``{"seat", "move"}``): part of the game's record, told to
+        everyone at the end (``popote.server.hints``)."""
         self._sheet: ScoreSheet | None = None
         self.rematch: tuple[str, int, str | None] | None = None
         """The rematch once asked: its table's id, the seat that asked, its invitation when
@@ -202,6 +205,7 @@ class LiveTable:
             self._open_decisions(before, action.seat, choices)
             if action.action_id is not None:
                 self._applied_ids[(action.seat, action.action_id)] = action.index
+        self.hints = self.host.store.hints_of(row.id)
         if row.state == "over":
             self.outcome = self.host.store.results_of(row.id)
         if row.state != "playing":
@@ -251,6 +255,7 @@ class LiveTable:
         found = results_json(self.row, self.seats, self.shown_names(lang), rows, self._sheet, lang)
         offered = self.rematch
         found["rematch"] = None if offered is None else {"table": offered[0], "by": offered[1]}
+        found["hints"] = list(self.hints)
         return found
 
     def close(self) -> None:
@@ -737,6 +742,13 @@ class LiveTable:
             "clock": {str(s): left for s, left in self._clocks_left().items()},
             "result": match.result() if match.over else None,
         }
+
+    def decision_of(self, seat: int) -> int | None:
+        """The id of the decision ``seat`` is asked now (None: not asked)."""
+        match = self.match
+        if match is None or self.row.state != "playing" or seat not in match.to_act:
+            return None
+        return self._asked_at.get(seat, self.played)
 
     def _clocks_left(self) -> dict[int, float]:
         return self.clocks.left() if self.deadlines is None else self.deadlines.left()

@@ -108,8 +108,12 @@ def sheet_json(sheet: ScoreSheet, names: Sequence[str]) -> dict[str, Any]:
 
 
 def save_json(
-    record: dict[str, Any], seats: Sequence[Seat], seat: int | None, names: Sequence[str]
+    record: dict[str, Any],
+    seats: Sequence[Seat],
+    seat: int | None,
+    names: Sequence[str],
+    hints: Sequence[dict[str, int]] = (),
 ) -> dict[str, Any]:
     """The whole game as ``popote replay`` reads it, seen from ``seat`` (None: a spectator),
-    with the players' names."""
-    return save_payload(record, seat, [place.bot for place in seats], names)
+    with the players' names and the hints asked (none: no ``hints``)."""
+    return save_payload(record, seat, [place.bot for place in seats], names, hints)

@@ -9,6 +9,7 @@ from popote.server.addresses import IPV6_PREFIX
 from popote.server.limits import Limits
 from popote.server.mailconf import MailSettings
 from popote.server.quotas import Quotas
+from popote.server.reviewconf import ReviewSettings
 
 DEFAULT_DATA = Path("~/.local/share/popote").expanduser()
 
@@ -139,3 +140,5 @@ class Settings:
     (``popote.server.addresses``)."""
     mail: MailSettings = field(default_factory=MailSettings)
     """The mail server, the sender's address and the queue's pace (``popote.server.mail``)."""
+    reviews: ReviewSettings = field(default_factory=ReviewSettings)
+    """The reviews and hints people may ask of the bot workers (``popote.server.reviews``)."""

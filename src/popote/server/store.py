@@ -26,6 +26,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 from sqlalchemy.sql.expression import Exists
 
@@ -40,6 +41,7 @@ from popote.server.models import (
     User,
 )
 from popote.server.names import login_key
+from popote.server.reviewrows import HintRow
 
 MIGRATING = 0x706F706F7465
 """The advisory lock that serialises migrations ("popote" in ASCII)."""
@@ -361,6 +363,24 @@ class Store:
             if not private:
                 query = query.where(Table.public.is_(True))
             return [(row, table) for row, table in session.execute(query).tuples()]
+
+    # --- hints asked at tables ------------------------------------------------------------
+
+    def add_hint(self, row: HintRow) -> bool:
+        """Keep that a hint was asked; False when it was already (the same decision)."""
+        try:
+            with self._session() as session:
+                session.add(row)
+        except IntegrityError:
+            return False
+        return True
+
+    def hints_of(self, table_id: str) -> list[dict[str, int]]:
+        """The hints asked at a table, ``{"seat", "move"}``, in the order of the game."""
+        with self._session() as session:
+            query = select(HintRow).where(HintRow.table_id == table_id)
+            rows = session.scalars(query.order_by(HintRow.move, HintRow.seat))
+            return [{"seat": row.seat, "move": row.move} for row in rows]
 
     # --- chat ----------------------------------------------------------------------------
 

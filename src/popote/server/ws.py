@@ -1,7 +1,7 @@
 """The WebSocket half of the protocol: one socket per table (or the lobby) and identity.
 
 A client authenticates with a first ``hello`` message (never with a token in the socket's
-address, which proxies log: refused), says the last ``seq`` it saw, then sends ``act``, ``chat``, ``ping`` and ``resync``. Bad messages get an
+address, which proxies log: refused), says the last ``seq`` it saw, then sends ``act``, ``chat``, ``ping``, ``resync`` and ``hint``. Bad messages get an
 ``error`` and change nothing. See ``docs/protocol.md``. Among several processes, a client of
 a table another process owns is relayed to it (``popote.server.cluster``): the owner
 answers it with the same code as its own clients.
@@ -471,6 +471,8 @@ def _table_message(session: Session, table: LiveTable, message: Message) -> None
         session.feed.reply(session.connection, {"type": "pong", "t": _echo(message.get("t"))})
     elif kind == "resync":
         table.catch_up(session.user.id, session.connection, message.get("feed"), _seq(message))
+    elif kind == "hint":
+        session.hub.hints.ask(table, session.user, session.address, session)
     else:
         raise _unknown(kind)
 
