@@ -130,6 +130,8 @@ class Client:
         self.last_seq: int | None = None
         self.socket: Any = None
         self.unacked: dict[str, Any] = {}
+        self.headers: dict[str, str] = {}
+        """More headers of its sockets' handshakes (``X-Forwarded-For``: another address)."""
         self._inbox: asyncio.Queue[Frame] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
 
@@ -137,7 +139,9 @@ class Client:
         """Open the socket with a ``hello``; returns the ``welcome``."""
         self._inbox = asyncio.Queue()
         self.socket = await websockets.connect(
-            f"{self.server.ws}/ws/tables/{self.table}", max_size=2**24
+            f"{self.server.ws}/ws/tables/{self.table}",
+            max_size=2**24,
+            additional_headers=self.headers,
         )
         hello = {
             "type": "hello",
