@@ -153,3 +153,12 @@ def test_every_setup_reviews_from_the_seat_s_knowledge(
     budget = Budget(worlds=2, seed=1)
     truth = assess_at(match, seat, chosen, 40, budget)
     assert assess_at(match.determinize(seat, 5), seat, chosen, 40, budget) == truth
+
+
+def test_decisions_say_their_round_in_a_game_of_several() -> None:
+    manches = review(finished("bouillabaisse", 4, seed=2), 0, Budget(worlds=2))
+    rounds = [decision.round for decision in manches.decisions]
+    assert rounds[0] == 1 and rounds == sorted(rounds) and rounds[-1] > 1
+    assert all(isinstance(number, int) for number in rounds)
+    one_round = review(finished("pieds-dans-le-plat", 3, seed=2), 0, Budget(worlds=2))
+    assert {decision.round for decision in one_round.decisions} == {None}

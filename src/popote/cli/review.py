@@ -94,7 +94,7 @@ def add_review_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
 def run_review(args: argparse.Namespace, lang: Lang) -> int:
     path: Path = args.file
     saved = read_save(path)
-    rounds = _rounds_of_finished_game(path, saved)
+    _check_finished(path, saved)
     seat = _seat(saved, args.seat)
     budget = Budget(args.budget, args.seed)
     jobs = default_jobs() if args.jobs is None else args.jobs
@@ -114,7 +114,7 @@ def run_review(args: argparse.Namespace, lang: Lang) -> int:
         # Stopped before the first decision was under way: nothing reviewed to report.
         print(incomplete(0, total, lang), file=sys.stderr)
         return INTERRUPTED
-    _emit(ReviewedGame(done, total, rounds, saved), args.json, lang)
+    _emit(ReviewedGame(done, total, saved), args.json, lang)
     return 0 if done.complete else INTERRUPTED
 
 
@@ -133,17 +133,9 @@ def _emit(reviewed: ReviewedGame, target: str | None, lang: Lang) -> None:
     print("\n".join(report_lines(reviewed, lang)))
 
 
-def _rounds_of_finished_game(path: Path, saved: Mapping[str, Any]) -> list[int]:
-    """Each move's round as ``popote replay`` counts them (a new one at each step of the
-    game's progress), after checking every saved move and that the game is over."""
-    rounds, number = [], 1
-    moves = saved_moves(path, saved)
-    match, _ = next(moves)
-    progress = match.progress
-    for _ in moves:
-        rounds.append(number)
-        if match.progress > progress:
-            progress, number = match.progress, number + 1
+def _check_finished(path: Path, saved: Mapping[str, Any]) -> None:
+    """Every saved move legal, and the game over."""
+    *_, (match, _) = saved_moves(path, saved)
     if not match.over:
         raise SaveFileError(
             Text(
@@ -153,7 +145,6 @@ def _rounds_of_finished_game(path: Path, saved: Mapping[str, Any]) -> list[int]:
                 "reviewed (popote play --resume {path} to finish it)",
             ).format(path=path, moves=len(saved["history"]))
         )
-    return rounds
 
 
 def _seat(saved: Mapping[str, Any], asked: int | None) -> int:

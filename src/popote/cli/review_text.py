@@ -7,7 +7,7 @@ seats and rounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,11 +77,10 @@ NO_COST = Text("Aucun coup n'a coûté de points.", "No move cost any points.")
 @dataclass(frozen=True)
 class ReviewedGame:
     """A review and what the report says around it: the number of decisions it was to
-    cover, each move's round as the replay counts them, and the save."""
+    cover, and the save."""
 
     review: GameReview
     total: int
-    rounds: Sequence[int]
     saved: Mapping[str, Any]
 
 
@@ -159,7 +158,7 @@ def _decision(reviewed: ReviewedGame, decision: Decision, lang: Lang) -> list[st
         MARK.render(
             lang,
             move=MOVE.render(lang, move=decision.index + 1),
-            round=_round(reviewed, decision, lang),
+            round=_round(decision, lang),
             label=LABEL_NAMES[decision.label].get(lang),
             lost=_points(decision.lost, lang, digits, POINTS_LOST),
             interval=_interval(decision.interval, lang, digits),
@@ -208,14 +207,9 @@ def _summary(reviewed: ReviewedGame, lang: Lang) -> list[str]:
     ]
 
 
-def _round(reviewed: ReviewedGame, decision: Decision, lang: Lang) -> str:
-    """The decision's round: the game's own count where it has one, else the replay's
-    (said only in a game of several rounds)."""
-    if decision.round is not None:
-        return ROUND.render(lang, round=decision.round)
-    if max(reviewed.rounds, default=1) > 1:
-        return ROUND.render(lang, round=reviewed.rounds[decision.index])
-    return ""
+def _round(decision: Decision, lang: Lang) -> str:
+    """The decision's round, in a game of several."""
+    return "" if decision.round is None else ROUND.render(lang, round=decision.round)
 
 
 def _said(decision: Decision, action: Action, lang: Lang) -> str:

@@ -35,7 +35,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -220,6 +220,9 @@ class DecisionTask:
     seat: int
     budget: Budget
     names: tuple[str, ...] = field(default=())
+    round: int | None = None
+    """The round of the game as its replay counts them (a new one at each step of its
+    progress), in a game of several."""
 
     def match(self) -> Match:
         match = create_match(get_game(self.game), self.players, self.seed, dict(self.options))
@@ -293,23 +296,26 @@ def decision_tasks(
     options = tuple(sorted(match.options.items()))
     moves: list[tuple[int, str]] = []
     tasks = []
+    start = match.progress
     for entry in record["history"]:
         mover, text = entry["seat"], json.dumps(entry["action"], sort_keys=True)
         moves.append((mover, text))
         if mover == seat and len(match.legal_actions(seat)) > 1:
-            tasks.append(
-                DecisionTask(
-                    game.spec.name,
-                    match.players,
-                    match.seed,
-                    options,
-                    tuple(moves),
-                    seat,
-                    budget,
-                    tuple(names),
-                )
+            task = DecisionTask(
+                game.spec.name,
+                match.players,
+                match.seed,
+                options,
+                tuple(moves),
+                seat,
+                budget,
+                tuple(names),
+                match.progress - start + 1,
             )
+            tasks.append(task)
         match.play(mover, _action(match, mover, text))
+    if match.progress == start:  # a game of one round names none
+        return [replace(task, round=None) for task in tasks]
     return tasks
 
 
@@ -317,7 +323,8 @@ def assess(task: DecisionTask) -> Decision:
     """The figures of one decision (a pure function of the task: any process may run it)."""
     match = task.match()
     chosen = _action(match, task.seat, task.moves[-1][1])
-    return assess_at(match, task.seat, chosen, len(task.moves) - 1, task.budget, task.names)
+    decision = assess_at(match, task.seat, chosen, len(task.moves) - 1, task.budget, task.names)
+    return decision if decision.round is not None else replace(decision, round=task.round)
 
 
 def assess_at(
