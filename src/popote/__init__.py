@@ -84,12 +84,14 @@ def review(
     worlds: int | None = None,
     seed: int = 0,
     jobs: int = 1,
+    names: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The review of one seat's decisions in a finished game (a match, or a save's record:
     ``game``, ``players``, ``seed``, ``options``, ``history``), as ``popote review --json``
     prints it: each decision's legal actions with their expected points from what the seat
     knew then, the points lost with a 95 % interval, a label, and a summary
-    (:mod:`popote.lab.review`).
+    (:mod:`popote.lab.review`). ``worlds``: sampled per decision (default: the game's);
+    ``names``: the seats' names in the reasons (default: Seat 1, Seat 2...).
 
     >>> m = new_match("boom-badaboom", players=3, seed=4)
     >>> while not m.over:
@@ -104,4 +106,4 @@ def review(
     from popote.lab.review import review as run_review  # noqa: PLC0415
 
     budget = Budget(worlds=worlds, seed=seed)
-    return run_review(played, seat, budget, jobs=jobs).as_json()
+    return run_review(played, seat, budget, names, jobs).as_json()
