@@ -30,7 +30,9 @@ export class Hints {
     say(words.hint_asked);
   }
 
+  // A late answer, for a decision already made, is not shown.
   answer(hint) {
+    if (!this.asking) return;
     this.asking = false;
     const parts = [fill(words.hint_said, { level: words.hint_level, action: hint.text[lang] })];
     if (hint.reason) parts.push(fill(words.hint_why, { reason: hint.reason[lang] }));
@@ -53,6 +55,7 @@ export class Hints {
 
   // A choice made: the hint was for the decision now gone.
   clear() {
+    this.asking = false;
     this.panel.textContent = "";
     this.panel.hidden = true;
   }

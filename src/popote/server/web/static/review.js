@@ -12,17 +12,23 @@ import { actionKey } from "./picture.js";
 const POLL_MS = 3000;
 const LABELS = ["good", "inaccuracy", "mistake", "blunder"];
 
-// Points with one decimal, the page's decimal sign and the true minus sign.
-export function points(value) {
-  const text = (Math.abs(value) < 0.05 ? 0 : value).toFixed(1);
+// Points with `digits` decimals, the page's decimal sign and the true minus sign.
+function points(value, digits) {
+  const text = (Math.abs(value) < 0.5 * 10 ** -digits ? 0 : value).toFixed(digits);
   return (lang === "fr" ? text.replace(".", ",") : text).replace("-", "−");
 }
 
+// Decimals enough to tell the game's thresholds apart (points below one in some games), as
+// the terminal's report writes them.
+function decimals(review) {
+  return Math.min(...review.thresholds) < 1 ? 2 : 1;
+}
+
 // What the live region says of a decision, and its first line on screen.
-function markText(decision) {
+function markText(decision, digits) {
   const [low, high] = decision.interval;
   return fill(words.review_mark, {
-    label: decision.label_text[lang], lost: points(decision.lost), low: points(low), high: points(high),
+    label: decision.label_text[lang], lost: points(decision.lost, digits), low: points(low, digits), high: points(high, digits),
   });
 }
 
@@ -33,20 +39,20 @@ function actionText(decision, action) {
 }
 
 // The decision in words, whole: what `r` reads.
-function fullText(decision) {
-  const parts = [markText(decision), fill(words.review_played, { action: actionText(decision, decision.chosen) })];
+function fullText(decision, digits) {
+  const parts = [markText(decision, digits), fill(words.review_played, { action: actionText(decision, decision.chosen) })];
   if (actionKey(decision.best) !== actionKey(decision.chosen)) {
     parts.push(fill(words.review_best, { action: actionText(decision, decision.best) }));
   }
   if (decision.reason) parts.push(fill(words.review_why, { reason: decision.reason[lang] }));
   parts.push(`${words.review_choices}.`);
   for (const alternative of decision.alternatives) {
-    parts.push(fill(words.review_alternative, { action: alternative.text[lang], points: points(alternative.points) }));
+    parts.push(fill(words.review_alternative, { action: alternative.text[lang], points: points(alternative.points, digits) }));
   }
   return parts.join(" ");
 }
 
-function alternativesTable(decision) {
+function alternativesTable(decision, digits) {
   const table = element("table", null, { class: "review-choices" });
   table.append(element("caption", words.review_choices));
   const head = element("tr");
@@ -63,7 +69,7 @@ function alternativesTable(decision) {
       name.append(" ", element("span", `(${notes.join(", ")})`, { class: "review-note" }));
       row.className = notes.includes(words.review_is_played) ? "played" : "best";
     }
-    row.append(name, element("td", points(alternative.points)));
+    row.append(name, element("td", points(alternative.points, digits)));
     table.tBodies[0].append(row);
   }
   return table;
@@ -247,9 +253,10 @@ class Review {
     const summary = review.summary;
     const [low, high] = summary.interval;
     box.append(element("h3", words.review_whole));
+    const digits = decimals(review);
     box.append(element("p", fill(words.review_lost, {
-      lost: points(summary.lost), low: points(low), high: points(high),
-      per: points(summary.lost_per_decision), count: summary.decisions,
+      lost: points(summary.lost, digits), low: points(low, digits), high: points(high, digits),
+      per: points(summary.lost_per_decision, digits + 1), count: summary.decisions,
     }), { id: "review-lost" }));
     box.append(element("h3", words.review_labels));
     const labels = element("ul", null, { class: "review-labels", id: "review-labels" });
@@ -264,7 +271,7 @@ class Review {
     for (const index of summary.costliest) {
       const decision = review.decisions.find((found) => found.index === index);
       if (!decision) continue;
-      const text = fill(words.review_moment, { move: index + 1, label: decision.label_text[lang], lost: points(decision.lost) });
+      const text = fill(words.review_moment, { move: index + 1, label: decision.label_text[lang], lost: points(decision.lost, digits) });
       const item = element("li");
       item.append(element("a", text, { href: `${link}&at=${index + 1}` }));
       moments.append(item);
@@ -274,28 +281,29 @@ class Review {
   }
 
   drawMove(decision) {
+    const digits = decimals(this.review);
     const mark = document.getElementById("review-mark");
-    mark.textContent = fill(words.review_badge, { label: decision.label_text[lang], lost: points(decision.lost) });
+    mark.textContent = fill(words.review_badge, { label: decision.label_text[lang], lost: points(decision.lost, digits) });
     mark.className = `review-mark label-${decision.label}`;
     mark.hidden = false;
     const box = document.getElementById("review-move");
-    box.append(element("h3", words.review_this_move), element("p", markText(decision), { class: "review-verdict" }));
+    box.append(element("h3", words.review_this_move), element("p", markText(decision, digits), { class: "review-verdict" }));
     box.append(element("p", fill(words.review_played, { action: actionText(decision, decision.chosen) })));
     if (actionKey(decision.best) !== actionKey(decision.chosen)) {
       box.append(element("p", fill(words.review_best, { action: actionText(decision, decision.best) })));
     }
     if (decision.reason) box.append(element("p", fill(words.review_why, { reason: decision.reason[lang] })));
-    box.append(alternativesTable(decision));
+    box.append(alternativesTable(decision, digits));
     box.hidden = false;
     // Said with the move's own lines, in the region that tells each step.
-    document.getElementById("replay-lines").append(element("p", markText(decision), { class: "review-said" }));
+    document.getElementById("replay-lines").append(element("p", markText(decision, digits), { class: "review-said" }));
   }
 
   // The `r` key.
   read() {
     if (!this.review) return say(words.review_not_yet);
     const decision = this.decision();
-    say(decision ? fullText(decision) : words.review_none_here);
+    say(decision ? fullText(decision, decimals(this.review)) : words.review_none_here);
   }
 }
 
