@@ -138,6 +138,9 @@ class Bots(Protocol):
     @property
     def search(self) -> Lane: ...
 
+    @property
+    def reviews(self) -> Lane: ...
+
 
 class Watched(Protocol):
     """What the metrics read of the hub."""
@@ -251,7 +254,11 @@ class Watch(Collector):
             labels=["lane", "state"],
         )
         bots = self.hub.bots
-        for name, lane in (("quick", bots.quick), ("search", bots.search)):
+        for name, lane in (
+            ("quick", bots.quick),
+            ("search", bots.search),
+            ("review", bots.reviews),
+        ):
             jobs.add_metric([name, "running"], lane.queue.running)
             jobs.add_metric([name, "waiting"], lane.queue.waiting)
         return jobs
