@@ -14,6 +14,8 @@ from benchmarks import (
     instructions,
     lounge_attack,
     random_play,
+    review,
+    review_validation,
     same_games,
     search,
     server_load,
@@ -258,3 +260,27 @@ def test_the_turn_based_benchmark_runs_on_postgresql(tmp_path: Path) -> None:
     [row] = turn_figures(tmp_path, "postgresql")["databases"]
     assert row["database"] == "postgresql"
     check_turn_figures(row)
+
+
+def test_the_review_benchmark_times_a_review_and_sets_its_labels_against_four_times_the_worlds() -> (
+    None
+):
+    row = review.measure_game("pieds-dans-le-plat", games=1, worlds=2, jobs=1)
+    assert row["decisions"] > 0 and row["reference_worlds"] == 8 and row["seconds"][0] > 0
+    assert sum(row["labels"].values()) == sum(row["reference_labels"].values()) == row["decisions"]
+    assert 0.0 <= row["agreement"] <= 1.0
+    assert row["one_label_apart"] <= row["decisions"] * (1 - row["agreement"]) + 1e-9
+
+
+def test_the_review_validation_logs_each_deal_and_a_rerun_plays_none_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, written = tmp_path / "deals.jsonl", tmp_path / "check.json"
+    tiny = ["--deals", "1", "--worlds", "2", "--jobs", "1", "--game", "pieds-dans-le-plat"]
+    review_validation.main([*tiny, "--log", str(log)])
+    first = log.read_text(encoding="utf-8")
+    review_validation.main([*tiny, "--log", str(log), "--json", str(written)])
+    assert log.read_text(encoding="utf-8") == first and len(first.splitlines()) == 1
+    [row] = json.loads(written.read_text(encoding="utf-8"))["games"]
+    assert row["deals"] == 1 and row["decisions"] > 0 and isinstance(row["points_overlap"], bool)
+    assert "| pieds-dans-le-plat | 3 | 1 | 2 |" in capsys.readouterr().out

@@ -46,13 +46,17 @@ def duplicate_tasks(batch: Batch, candidate: str, baseline: str) -> list[GameTas
     >>> [task.bots for task in tasks]
     [('a', 'b'), ('b', 'b'), ('b', 'a'), ('b', 'b')]
     """
-    tasks = []
+    return [
+        task for deal in range(batch.games) for task in deal_tasks(batch, deal, candidate, baseline)
+    ]
+
+
+def deal_tasks(batch: Batch, deal: int, candidate: str, baseline: str) -> tuple[GameTask, GameTask]:
+    """Deal number ``deal`` played twice: the candidate at its seat, then the baseline alone."""
     alone = [baseline] * batch.players
-    for deal in range(batch.games):
-        lineup = alone[:]
-        lineup[candidate_seat(deal, batch.players)] = candidate
-        tasks += [batch.task(deal, lineup), batch.task(deal, alone)]
-    return tasks
+    lineup = alone[:]
+    lineup[candidate_seat(deal, batch.players)] = candidate
+    return batch.task(deal, lineup), batch.task(deal, alone)
 
 
 def summarise_duplicate(

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
 from popote.bots.runner import play_out
-from popote.core.match import create_match
+from popote.core.match import Match, create_match
 from popote.core.registry import get_game
 from popote.lab.stats import wilson_interval
 from popote.rl.learned import make_bot
@@ -107,10 +107,19 @@ class GameRecord:
 
 
 def play_task(task: GameTask) -> GameRecord:
+    return game_record(task, play_match(task))
+
+
+def play_match(task: GameTask) -> Match:
+    """The task's match, played to its end (its history kept, for a review)."""
     game = get_game(task.name)
     match = create_match(game, task.players, task.seed, task.options)
     agents = [make_bot(kind, game, seat, task.seed) for seat, kind in enumerate(task.bots)]
-    play_out(match, agents)
+    return play_out(match, agents)
+
+
+def game_record(task: GameTask, match: Match) -> GameRecord:
+    """What the lab keeps of the task's finished match."""
     result = match.result()
     labels = result.get(task.label_key) if task.label_key else None
     return GameRecord(
