@@ -1,8 +1,8 @@
 """The game review on the replay page and the hint at a table (issue 47), in French and
-English, by keyboard, against the real server: a finished game of Les Pieds dans le Plat reviewed for
-the player's seat, the summary and each decision's verdict as the server's review says them,
-the costliest moments moving the replay; a hint at an unrated table said as the server's
-answer words it, and none at a rated table."""
+English, by keyboard, against the real server: a finished game of Les Pieds dans le Plat
+reviewed for the player's seat, the summary and each decision's verdict as the server's
+review says them, the costliest moments moving the replay; a hint at an unrated table said
+as the server's answer words it, and none at a rated table."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 REVIEW_WAIT_MS = 180_000
 """A review runs on the bot workers behind every bot, on a machine shared by other tests."""
-NAMES = {"fr": "Rozenn", "en": "Tudual"}
+NAMES = {"fr": "Rozenn", "en": "<img src=x onerror=alert(1)>"}
+"""The players; one name is an attack, which the review shows as the text it is."""
 Review = dict[str, Any]
 
 
@@ -125,6 +126,8 @@ def test_a_finished_game_is_reviewed_and_every_verdict_said(
 ) -> None:
     table, token = finished[lang]
     page = as_player(browser, server, lang, token)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: dialogs.append(dialog.message))
     page.goto(f"/replay/{table}?at=0")
     section = page.locator("#review")
     expect(section.get_by_role("heading", level=2)).to_have_text(
@@ -142,6 +145,10 @@ def test_a_finished_game_is_reviewed_and_every_verdict_said(
     assert words("review_queued", lang, name=NAMES[lang]) in polite
     assert ready in polite
     expect(ask).to_be_hidden()
+    # Names are text wherever the review writes them: no element made of one, no dialog.
+    expect(page.locator("#review-seat option").first).to_have_text(NAMES[lang])
+    expect(page.locator("#review img")).to_have_count(0)
+    assert not dialogs, dialogs
 
     with server.http(token) as http:
         answer = http.get(f"/api/v1/tables/{table}/review", params={"seat": 0})
