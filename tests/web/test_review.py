@@ -50,6 +50,13 @@ def points(value: float, lang: Lang, digits: int) -> str:
     return text.replace("-", "−")
 
 
+def counted(value: float, lang: Lang, digits: int, noun: str) -> str:
+    """Points with their noun: singular below 2 in French (CLDR: "0,81 point perdu"),
+    plural in English whenever decimals show ("1.0 points")."""
+    one = lang == "fr" and abs(float(points(value, "en", digits).replace("−", "-"))) < 2
+    return words(f"{noun}_{'one' if one else 'many'}", lang, n=points(value, lang, digits))
+
+
 def decimals(review: Review) -> int:
     """What the terminal's report shows too: two decimals where a threshold is below one."""
     return 2 if min(review["thresholds"]) < 1 else 1
@@ -61,7 +68,7 @@ def mark(decision: Review, lang: Lang, digits: int) -> str:
         "review_mark",
         lang,
         label=decision["label_text"][lang],
-        lost=points(decision["lost"], lang, digits),
+        lost=counted(decision["lost"], lang, digits, "points_lost"),
         low=points(low, lang, digits),
         high=points(high, lang, digits),
     )
@@ -205,7 +212,7 @@ def keys_read_the_review(page: Page, decision: Review, lang: Lang, digits: int) 
             "review_alternative",
             lang,
             action=choice["text"][lang],
-            points=points(choice["points"], lang, digits),
+            points=counted(choice["points"], lang, digits, "points"),
         )
         assert alternative in whole
     if decision["reason"]:
@@ -250,7 +257,7 @@ def summary_is_the_servers(page: Page, review: Review, lang: Lang) -> None:
             lang,
             move=decision["index"] + 1,
             label=decision["label_text"][lang],
-            lost=points(decision["lost"], lang, digits),
+            lost=counted(decision["lost"], lang, digits, "points_lost"),
         )
         for decision in summary_costliest(review)
     ]

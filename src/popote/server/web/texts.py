@@ -422,15 +422,18 @@ SCRIPT |= {
     "review_labels": Text("Les décisions par verdict", "Decisions by verdict"),
     "review_label_count": Text("{label} : {count}", "{label}: {count}"),
     "review_costliest": Text("Les moments les plus coûteux", "The costliest moments"),
-    "review_moment": Text(
-        "Coup {move} : {label}, {lost} points perdus", "Move {move}: {label}, {lost} points lost"
-    ),
+    "review_moment": Text("Coup {move} : {label}, {lost}", "Move {move}: {label}, {lost}"),
     "review_nothing_lost": Text("Aucun coup n'a coûté de points.", "No move lost points."),
     "review_mark": Text(
-        "Revue : {label}, {lost} points perdus (entre {low} et {high}).",
-        "Review: {label}, {lost} points lost (between {low} and {high}).",
+        "Revue : {label}, {lost} (entre {low} et {high}).",
+        "Review: {label}, {lost} (between {low} and {high}).",
     ),
-    "review_badge": Text("{label} · {lost} pts perdus", "{label} · {lost} pts lost"),
+    "review_badge": Text("{label} · {lost}", "{label} · {lost}"),
+    # A number of points and its noun, singular or plural as the number shown says.
+    "points_one": Text("{n} point", "{n} point"),
+    "points_many": Text("{n} points", "{n} points"),
+    "points_lost_one": Text("{n} point perdu", "{n} point lost"),
+    "points_lost_many": Text("{n} points perdus", "{n} points lost"),
     "review_this_move": Text("Ce coup dans la revue", "This move in the review"),
     "review_played": Text("Joué : {action}.", "Played: {action}."),
     "review_best": Text("Le meilleur : {action}.", "Best: {action}."),
@@ -438,7 +441,7 @@ SCRIPT |= {
     "review_choices": Text(
         "Les coups possibles, le meilleur d'abord", "The possible moves, best first"
     ),
-    "review_alternative": Text("{action} : {points} points.", "{action}: {points} points."),
+    "review_alternative": Text("{action} : {points}.", "{action}: {points}."),
     "review_move": Text("Coup", "Move"),
     "review_points": Text("Points espérés", "Expected points"),
     "review_is_played": Text("joué", "played"),

@@ -18,6 +18,14 @@ function points(value, digits) {
   return (lang === "fr" ? text.replace(".", ",") : text).replace("-", "−");
 }
 
+// A number of points with its noun (`points` or `points_lost`), by the language's plural
+// rule (CLDR, as popote.core.wording.singular): French is singular below 2 ("0,81 point
+// perdu"); English is plural whenever decimals are shown ("1.0 points").
+function counted(value, digits, noun) {
+  const one = lang === "fr" && Math.abs(Number(value.toFixed(digits))) < 2;
+  return fill(words[`${noun}_${one ? "one" : "many"}`], { n: points(value, digits) });
+}
+
 // Decimals enough to tell the game's thresholds apart (points below one in some games), as
 // the terminal's report writes them.
 function decimals(review) {
@@ -28,7 +36,7 @@ function decimals(review) {
 function markText(decision, digits) {
   const [low, high] = decision.interval;
   return fill(words.review_mark, {
-    label: decision.label_text[lang], lost: points(decision.lost, digits), low: points(low, digits), high: points(high, digits),
+    label: decision.label_text[lang], lost: counted(decision.lost, digits, "points_lost"), low: points(low, digits), high: points(high, digits),
   });
 }
 
@@ -47,7 +55,7 @@ function fullText(decision, digits) {
   if (decision.reason) parts.push(fill(words.review_why, { reason: decision.reason[lang] }));
   parts.push(`${words.review_choices}.`);
   for (const alternative of decision.alternatives) {
-    parts.push(fill(words.review_alternative, { action: alternative.text[lang], points: points(alternative.points, digits) }));
+    parts.push(fill(words.review_alternative, { action: alternative.text[lang], points: counted(alternative.points, digits, "points") }));
   }
   return parts.join(" ");
 }
@@ -271,7 +279,7 @@ class Review {
     for (const index of summary.costliest) {
       const decision = review.decisions.find((found) => found.index === index);
       if (!decision) continue;
-      const text = fill(words.review_moment, { move: index + 1, label: decision.label_text[lang], lost: points(decision.lost, digits) });
+      const text = fill(words.review_moment, { move: index + 1, label: decision.label_text[lang], lost: counted(decision.lost, digits, "points_lost") });
       const item = element("li");
       item.append(element("a", text, { href: `${link}&at=${index + 1}` }));
       moments.append(item);
@@ -283,7 +291,7 @@ class Review {
   drawMove(decision) {
     const digits = decimals(this.review);
     const mark = document.getElementById("review-mark");
-    mark.textContent = fill(words.review_badge, { label: decision.label_text[lang], lost: points(decision.lost, digits) });
+    mark.textContent = fill(words.review_badge, { label: decision.label_text[lang], lost: counted(decision.lost, digits, "points_lost") });
     mark.className = `review-mark label-${decision.label}`;
     mark.hidden = false;
     const box = document.getElementById("review-move");
