@@ -18,7 +18,7 @@ from tests.cli.pty_terminal import session
 from tests.cli.test_terminal import Script
 
 HINT = {
-    "fr": "Indice demandé. Le niveau «\u00a0difficile\u00a0» choisirait : ",
+    "fr": "Conseil demandé. Le niveau «\u00a0difficile\u00a0» choisirait : ",
     "en": "Hint asked. The “hard” level would choose: ",
 }
 
@@ -64,7 +64,7 @@ def test_a_resumed_game_keeps_its_earlier_hints_and_adds_new_ones(
     assert hints[0] == earlier[0] and len(hints) == 2 and hints[1]["move"] > earlier[0]["move"]
     replay = Script([])
     replay_file(save, lang, replay.read, replay.write, pause=False)
-    said = {"fr": "Indice demandé par Siège 2 (vous).", "en": "Hint asked by Seat 2 (you)."}
+    said = {"fr": "Conseil demandé par Siège 2 (vous).", "en": "Hint asked by Seat 2 (you)."}
     assert replay.lines.count(said[lang]) == 2
 
 
@@ -99,7 +99,7 @@ def test_a_save_with_unreadable_hints_is_refused(
     save.write_text(json.dumps(payload), encoding="utf-8")
     assert main(["replay", str(save), "--all"]) == 2
     err = capsys.readouterr().err
-    assert "liste d'indices illisible" in err and "Traceback" not in err
+    assert "liste de conseils illisible" in err and "Traceback" not in err
 
 
 def test_a_save_without_hints_has_no_hints_list(tmp_path: Path) -> None:

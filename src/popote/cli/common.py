@@ -246,7 +246,7 @@ def _check_hints(path: Path, payload: dict[str, Any]) -> None:
     if not isinstance(hints, list) or not all(readable(hint) for hint in hints):
         raise SaveFileError(
             Text(
-                "{path} : liste d'indices illisible (un siège et un coup de la partie "
+                "{path} : liste de conseils illisible (un siège et un coup de la partie "
                 "attendus pour chacun)",
                 "{path}: unreadable list of hints (a seat and a move of the game expected "
                 "for each)",

@@ -1,6 +1,6 @@
 """``h`` in ``popote play``: what the ``difficile`` level would play now, and why.
 
-A hint is part of the game's record: each one asked is said in the game's log ("Indice
+A hint is part of the game's record: each one asked is said in the game's log ("Conseil
 demandé") and kept in the save (``hints``: the seat and the move it was asked before), so
 that a review or a replay knows the move was not played alone. ``popote play`` is never
 rated, so a hint is always allowed there; only the person to act may ask one.
@@ -21,11 +21,11 @@ SHOWN_ESTIMATES = 3
 """The actions whose estimate is said: the most searched ones."""
 
 HELP = Text(
-    "h : indice, ce que jouerait le niveau « difficile » et pourquoi (noté dans la partie).",
+    "h : conseil, ce que jouerait le niveau « difficile » et pourquoi (noté dans la partie).",
     "h: hint, what the “hard” level would play and why (kept in the game's record).",
 )
 ASKED = Text(
-    "Indice demandé. Le niveau {level} choisirait : {action}.",
+    "Conseil demandé. Le niveau {level} choisirait : {action}.",
     "Hint asked. The {level} level would choose: {action}.",
 )
 WHY = Text("Pourquoi : {reason}", "Why: {reason}")
@@ -34,7 +34,7 @@ ESTIMATES = Text(
     "Win share the search expects:",
 )
 NOT_NOW = Text(
-    "Pas d'indice maintenant : ce n'est pas à vous de jouer.",
+    "Pas de conseil maintenant : ce n'est pas à vous de jouer.",
     "No hint now: it is not your turn.",
 )
 

@@ -34,7 +34,7 @@ START = Text("— Début de la partie —", "— Start of the game —")
 MOVE = Text("— Coup {index} sur {total} —", "— Move {index} of {total} —")
 ROUND = Text("— Manche {number} —", "— Round {number} —")
 SECRET = Text("Pour {seats} seulement : {line}", "For {seats} only: {line}")
-HINT = Text("Indice demandé par {name}.", "Hint asked by {name}.")
+HINT = Text("Conseil demandé par {name}.", "Hint asked by {name}.")
 STEP = Text(
     "[Entrée : suite, p : précédent, ? : aide] ",
     "[Enter: next, p: previous, ? help] ",

@@ -41,7 +41,7 @@ BUDGET = Text(
     "{inaccuracy} from {low}, {mistake} from {middle}, {blunder} from {high}.",
 )
 HINTS = Plural(
-    ("Indice demandé pendant la partie : {n}.", "Indices demandés pendant la partie : {n}."),
+    ("Conseil demandé pendant la partie : {n}.", "Conseils demandés pendant la partie : {n}."),
     ("Hint asked during the game: {n}.", "Hints asked during the game: {n}."),
 )
 INCOMPLETE = Text(
@@ -62,7 +62,7 @@ MARK = Text(
 PLAYED = Text("  Joué : {action}.", "  Played: {action}.")
 BETTER = Text("  Mieux : {action}.", "  Better: {action}.")
 WHY = Text("  Pourquoi : {reason}", "  Why: {reason}")
-HINTED = Text("  Un indice avait été demandé ici.", "  A hint was asked here.")
+HINTED = Text("  Un conseil avait été demandé ici.", "  A hint was asked here.")
 SUMMARY = Text(
     "Bilan : {decisions}, {lost} en tout {interval}, soit {per} par décision {per_interval}.",
     "Summary: {decisions}, {lost} in all {interval}, {per} per decision {per_interval}.",
