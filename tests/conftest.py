@@ -4,11 +4,15 @@ the run fails if any of them outlives it (they are then killed, so the machine s
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import signal
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +21,27 @@ GRACE = 15.0
 """Seconds the run's processes get to end once the last test is over."""
 _owner = False
 """Whether this process set the mark (the first pytest process, not an xdist worker)."""
+
+
+T = TypeVar("T")
+_run = asyncio.run
+
+
+def _run_beside_playwright(main: Coroutine[Any, Any, T], debug: bool | None = None) -> T:
+    """``asyncio.run``, in a thread of its own where an event loop already runs in this one."""
+    if asyncio._get_running_loop() is None:
+        return _run(main, debug=debug)
+    with ThreadPoolExecutor(1) as aside:
+        return aside.submit(lambda: _run(main, debug=debug)).result()
+
+
+@pytest.fixture(autouse=True)
+def _asyncio_run_beside_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playwright's synchronous API keeps its event loop running in the thread that started
+    it, and one Chromium serves a whole test process: every test that the worker runs after a
+    browser test would find ``asyncio.run`` refused ("cannot be called from a running event
+    loop"), depending on how xdist happened to share the tests out."""
+    monkeypatch.setattr(asyncio, "run", _run_beside_playwright)
 
 
 def pytest_configure(config: pytest.Config) -> None:
