@@ -107,7 +107,7 @@ class Alternative:
 
     action: Action
     points: float
-    """Mean points of the seat (more is better: negated where fewer points win)."""
+    """Mean points of the seat, as the game counts them (fewer are better in some games)."""
     share: float
     """Mean win share of the seat (the search's utility: half for winning, half for the
     share of others outscored)."""
@@ -167,15 +167,20 @@ class GameReview:
     budget: Budget
     thresholds: tuple[float, float, float]
     decisions: tuple[Decision, ...]
+    lower_is_better: bool = False
+    """Whether fewer points win this game (the alternatives' points are as it counts them;
+    what a decision lost is always positive when it did worse)."""
     complete: bool = True
     """False when the review was stopped (Ctrl-C) before its last decision."""
 
     def summary(self) -> dict[str, Any]:
         """Points lost in all and per decision (with the 95 % interval of the sum), the
-        count of each label and the three costliest decisions (their history indices)."""
+        count of each label and the three costliest decisions worse than good (their
+        history indices)."""
         lost = sum(decision.lost for decision in self.decisions)
         spread = math.sqrt(sum(_variance(decision) for decision in self.decisions))
-        costliest = sorted(self.decisions, key=lambda decision: -decision.lost)[:3]
+        marked = [decision for decision in self.decisions if decision.label is not Label.GOOD]
+        costliest = sorted(marked, key=lambda decision: -decision.lost)[:3]
         count = len(self.decisions)
         labels = Counter(decision.label for decision in self.decisions)
         return {
@@ -184,7 +189,7 @@ class GameReview:
             "interval": [lost - Z95 * spread, lost + Z95 * spread],
             "lost_per_decision": lost / count if count else 0.0,
             "labels": {label.value: labels[label] for label in Label},
-            "costliest": [decision.index for decision in costliest if decision.lost > 0],
+            "costliest": [decision.index for decision in costliest],
         }
 
     def as_json(self) -> dict[str, Any]:
@@ -197,6 +202,7 @@ class GameReview:
             "seat": self.seat,
             "budget": {"worlds": self.budget.worlds, "seed": self.budget.seed},
             "thresholds": list(self.thresholds),
+            "lower_is_better": self.lower_is_better,
             "complete": self.complete,
             "summary": self.summary(),
             "decisions": [decision.as_json() for decision in self.decisions],
@@ -258,7 +264,8 @@ def review(
     processes share the decisions. Ctrl-C (``popote.lab.simulate.Interrupted``) is caught:
     the review of the decisions done so far comes back, marked incomplete."""
     record = played.to_record() if isinstance(played, Match) else played
-    chosen = (budget or Budget()).for_game(get_game(record["game"]))
+    game = get_game(record["game"])
+    chosen = (budget or Budget()).for_game(game)
     tasks = decision_tasks(record, seat, chosen, names)
     try:
         decisions = run_parallel(assess, tasks, jobs, progress)
@@ -272,8 +279,11 @@ def review(
         options=dict(record["options"]),
         seat=seat,
         budget=chosen,
-        thresholds=get_game(record["game"]).spec.review_thresholds,
+        thresholds=game.spec.review_thresholds,
         decisions=tuple(decisions),
+        lower_is_better=_lower_is_better(
+            create_match(game, record["players"], record["seed"], record["options"])
+        ),
         complete=complete,
     )
 
@@ -346,6 +356,7 @@ def assess_at(
     names_in = _names(names, match.players)
     thresholds = match.game.spec.review_thresholds
     ranked = sorted(legal, key=lambda action: (-_mean(values[action].points), action != chosen))
+    sign = -1.0 if _lower_is_better(match) else 1.0
     return Decision(
         index=index,
         round=presenter.round_of(view),
@@ -357,7 +368,7 @@ def assess_at(
         alternatives=tuple(
             Alternative(
                 action,
-                _mean(values[action].points),
+                sign * _mean(values[action].points),
                 _mean(values[action].shares),
                 _action_texts(match, seat, action, names_in),
             )

@@ -441,6 +441,10 @@ SCRIPT |= {
     "review_choices": Text(
         "Les coups possibles, le meilleur d'abord", "The possible moves, best first"
     ),
+    "review_choices_fewer": Text(
+        "Les coups possibles, le meilleur d'abord (moins de points, c'est mieux)",
+        "The possible moves, best first (fewer points are better)",
+    ),
     "review_alternative": Text("{action} : {points}.", "{action}: {points}."),
     "review_move": Text("Coup", "Move"),
     "review_points": Text("Points espérés", "Expected points"),

@@ -47,22 +47,27 @@ function actionText(decision, action) {
 }
 
 // The decision in words, whole: what `r` reads.
-function fullText(decision, digits) {
+// The caption of the moves' expected points: where fewer points win, it says so.
+function choicesCaption(review) {
+  return review.lower_is_better ? words.review_choices_fewer : words.review_choices;
+}
+
+function fullText(decision, digits, caption) {
   const parts = [markText(decision, digits), fill(words.review_played, { action: actionText(decision, decision.chosen) })];
   if (actionKey(decision.best) !== actionKey(decision.chosen)) {
     parts.push(fill(words.review_best, { action: actionText(decision, decision.best) }));
   }
   if (decision.reason) parts.push(fill(words.review_why, { reason: decision.reason[lang] }));
-  parts.push(`${words.review_choices}.`);
+  parts.push(`${caption}.`);
   for (const alternative of decision.alternatives) {
     parts.push(fill(words.review_alternative, { action: alternative.text[lang], points: counted(alternative.points, digits, "points") }));
   }
   return parts.join(" ");
 }
 
-function alternativesTable(decision, digits) {
+function alternativesTable(decision, digits, caption) {
   const table = element("table", null, { class: "review-choices" });
-  table.append(element("caption", words.review_choices));
+  table.append(element("caption", caption));
   const head = element("tr");
   head.append(element("th", words.review_move, { scope: "col" }), element("th", words.review_points, { scope: "col" }));
   table.append(element("thead"), element("tbody"));
@@ -301,7 +306,7 @@ class Review {
       box.append(element("p", fill(words.review_best, { action: actionText(decision, decision.best) })));
     }
     if (decision.reason) box.append(element("p", fill(words.review_why, { reason: decision.reason[lang] })));
-    box.append(alternativesTable(decision, digits));
+    box.append(alternativesTable(decision, digits, choicesCaption(this.review)));
     box.hidden = false;
     // Said with the move's own lines, in the region that tells each step.
     document.getElementById("replay-lines").append(element("p", markText(decision, digits), { class: "review-said" }));
@@ -311,7 +316,7 @@ class Review {
   read() {
     if (!this.review) return say(words.review_not_yet);
     const decision = this.decision();
-    say(decision ? fullText(decision, decimals(this.review)) : words.review_none_here);
+    say(decision ? fullText(decision, decimals(this.review), choicesCaption(this.review)) : words.review_none_here);
   }
 }
 
