@@ -4,8 +4,8 @@ At every decision of the seat that offered a choice, each legal action is tried 
 sampled worlds: ``determinize`` of the match as it stood, so the worlds hold what that seat
 knew then and nothing of another seat's cards or of the deck's order. Each world is played
 on by the game's heuristic bot at every seat, to the game's search horizon (the end of the
-manche in Bouillabaisse, of the game in most), and the seat's points are read there
-(negated where fewer points are better, so that more is always better here).
+manche in Bouillabaisse, of the game in most), and the seat's points are read there. What
+a decision lost is positive when it did worse, in games where fewer points win too.
 
 What a decision lost is estimated by cross-fitting, so that the noise of picking the best
 action among many does not pass for a loss: the worlds are split into two halves, the best
