@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 from alembic import command
@@ -70,9 +69,9 @@ def seed_of(server: Server, table: str) -> int:
 
 
 def test_the_search_that_finds_a_small_seed_finds_no_online_one(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     token = server.guest("Maïwenn")
     setup = {"game": GAME, "players": 3, "bots": ["random", "random"]}
     practice = start_table(server, [token], **setup, seed=CHOSEN)
@@ -106,9 +105,9 @@ def test_the_search_that_finds_a_small_seed_finds_no_online_one(
 
 
 def test_a_chosen_deal_is_for_practice_and_everyone_sees_it_before_sitting(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     host = server.guest("Hôte")
     with server.http(host) as http:
         for refused in ({"rated": True, "seed": 7}, {"seed": -1}, {"seed": 2**256}):

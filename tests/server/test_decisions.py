@@ -19,8 +19,8 @@ from tests.server.harness import (
 )
 
 
-def test_an_error_names_the_action_it_answers(server_factory: Callable[..., Server]) -> None:
-    server = server_factory()
+def test_an_error_names_the_action_it_answers(shared_server: Server) -> None:
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
@@ -39,9 +39,9 @@ def test_an_error_names_the_action_it_answers(server_factory: Callable[..., Serv
 
 
 def test_a_choice_for_a_decision_that_has_passed_is_refused(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
@@ -98,12 +98,12 @@ def test_a_decision_keeps_its_id_across_a_restart(server_factory: Callable[..., 
 
 
 def test_a_choice_changed_by_another_seat_is_a_new_decision(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
     """Real time: two seats may grab the same utensil; once one has, the other is still
     asked, but now whether to cry TEUT!. Its choice made before that is refused as stale
     (calmly), not applied to the new question nor refused as illegal."""
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 3, **RACE)
 
     async def scenario() -> None:

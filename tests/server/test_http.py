@@ -7,8 +7,8 @@ from collections.abc import Callable
 from tests.server.harness import Server
 
 
-def test_accounts_tokens_and_languages(server_factory: Callable[..., Server]) -> None:
-    server = server_factory()
+def test_accounts_tokens_and_languages(shared_server: Server) -> None:
+    server = shared_server
     with server.http() as http:
         made = http.post(
             "/api/v1/accounts", json={"name": "Gwen <i>", "password": "crêpes-au-sucre"}
@@ -92,9 +92,9 @@ def test_seats_bots_and_start(server_factory: Callable[..., Server]) -> None:
 
 
 def test_the_learned_level_is_offered_only_where_a_network_ships(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     with server.http(server.guest("Hôte")) as http:
         levels = {g["name"]: g["bot_levels"] for g in http.get("/api/v1/games").json()}
         assert "appris" in levels["bouillabaisse"] and "appris" in levels["pieds-dans-le-plat"]

@@ -28,9 +28,9 @@ def lookup(server: Server, code: str, lang: str = "fr") -> Any:
 
 
 def test_a_code_opens_its_table_and_a_private_one_without_its_invitation(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     gwen = server.guest("Gwen")
     public, private = create(server, gwen), create(server, gwen, public=False)
     assert public["code"] != private["code"]
@@ -85,9 +85,9 @@ def test_an_unknown_code_is_a_clear_404_and_lookups_are_limited_per_client(
 
 
 def test_your_games_lists_your_own_tables_only_running_first_private_included(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     gwen, tristan = server.guest("Gwen"), server.guest("Tristan")
     waiting = create(server, gwen, public=False)
     others = create(server, tristan, public=False)

@@ -21,9 +21,9 @@ async def refusal(client: Client, message: Any) -> Frame:
 
 
 def test_bad_messages_get_an_error_and_change_nothing(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
@@ -64,8 +64,8 @@ def test_bad_messages_get_an_error_and_change_nothing(
     asyncio.run(scenario())
 
 
-def test_a_spectator_cannot_act(server_factory: Callable[..., Server]) -> None:
-    server = server_factory()
+def test_a_spectator_cannot_act(shared_server: Server) -> None:
+    server = shared_server
     table, _ = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
@@ -83,9 +83,9 @@ def test_a_spectator_cannot_act(server_factory: Callable[..., Server]) -> None:
 
 
 def test_a_resent_action_is_applied_once_even_after_a_reconnect(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
@@ -110,9 +110,9 @@ def test_a_resent_action_is_applied_once_even_after_a_reconnect(
 
 
 def test_a_client_coming_back_gets_exactly_what_it_missed(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
@@ -170,11 +170,11 @@ def test_chat_is_plain_text_cut_cleaned_and_rate_limited(
 
 
 def test_a_player_taking_a_seat_back_hears_its_welcome_first(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
     """Back after leaving (a bot stood in), the first frame is still the welcome; the notice
     that the seat is taken back follows, to this connection too."""
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
     with server.http(tokens[0]) as http:
         assert http.post(f"/api/v1/tables/{table}/leave").status_code == 200
@@ -190,14 +190,14 @@ def test_a_player_taking_a_seat_back_hears_its_welcome_first(
 
 
 def test_errors_a_client_cannot_match_to_an_action_and_the_end_of_the_game(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
     """What docs/protocol.md promises a client writing its own: ``too_large`` and
     ``too_fast`` name no action (nothing applied: resend later under the same id); ``ack``
     gives the action's place in the log, from 0, where a state's ``index`` counts the actions
     played; an act that reaches a finished game gets ``not_playing``; results and their
     names come in the asker's language."""
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 1, game="pieds-dans-le-plat", players=2, bots=["random"])
 
     async def scenario() -> None:
@@ -231,10 +231,10 @@ def test_errors_a_client_cannot_match_to_an_action_and_the_end_of_the_game(
     assert names == {"fr": "Robot hasard (2)", "en": "Bot random (2)"}
 
 
-def test_a_snapshot_says_where_its_events_start(server_factory: Callable[..., Server]) -> None:
+def test_a_snapshot_says_where_its_events_start(shared_server: Server) -> None:
     """``first_event`` (1.4): the place of the snapshot's first event among all those the
     seat may see, so that a client coming back tells only what it had not told."""
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 1, game="stir-fry-eighteen", players=2, bots=["random"])
 
     async def scenario() -> None:
@@ -258,12 +258,12 @@ def test_a_snapshot_says_where_its_events_start(server_factory: Callable[..., Se
 
 
 def test_a_state_carries_the_picture_and_which_lines_concern_the_seat(
-    server_factory: Callable[..., Server],
+    shared_server: Server,
 ) -> None:
     """``picture`` and ``line_concerns`` (1.5): the seat's own cards face up with the
     actions that play them, others' hands as counts; spectators get no hand and no line
     concerning them."""
-    server = server_factory()
+    server = shared_server
     table, tokens = open_table(server, 2, **DUEL)
 
     async def scenario() -> None:
