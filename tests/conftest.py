@@ -17,6 +17,13 @@ from typing import Any, TypeVar
 import pytest
 
 MARK = "POPOTE_TEST_RUN"
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+"""numpy's OpenBLAS and PyTorch start a thread per core in every process that multiplies a
+matrix, and spin them between products: with xdist's workers, servers and bot workers on a
+few cores they fought each other (tests/rl/test_learned.py's self-play test took 6 s under
+one xdist worker, 0.7 s with one thread; 104 s in a loaded full run). Set when the run
+starts, for the processes it starts (xdist's workers, servers): pytest's own process has
+numpy loaded by then. The environment's own setting wins."""
 GRACE = 15.0
 """Seconds the run's processes get to end once the last test is over."""
 _owner = False
@@ -46,6 +53,8 @@ def _asyncio_run_beside_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     global _owner  # noqa: PLW0603 - set once, at the start of the run
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
     if MARK not in os.environ:
         os.environ[MARK] = f"{os.getpid()}-{secrets.token_hex(8)}"
         _owner = True
