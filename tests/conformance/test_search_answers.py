@@ -9,7 +9,10 @@ total reward of every root action. The hashes were recorded before the speed wor
 2026-11-28, and again when sampled worlds became canonical (2026-12-07: worlds drawn alike
 but in another order, so other visits for a seed; with 300 iterations the choices at these
 positions stayed the same but at one Pieds position, two plays that 4000 iterations find
-even); a hash that changes means the search decides differently: find out why.
+even), and Stir-Fry Eighteen's once more when a face-down discard in a sampled world began
+to hold what it claims as often as the seat may believe it (2026-12-08: before, every claim
+looked like a bluff); a hash that changes means the search decides differently: find out
+why.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ KNOWN: dict[str, str] = {
     "boom-badaboom": "676c8c28d794653d",
     "bouillabaisse": "1953e8a8da9cc401",
     "pieds-dans-le-plat": "99b0c9a3513cf916",
-    "stir-fry-eighteen": "537347c150ef8645",
+    "stir-fry-eighteen": "1e5e845b729a510b",
 }
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from math import comb
 from typing import Any, NamedTuple
 
 from popote.core.actions import Action, Event
 from popote.core.bot import Bot
 from popote.core.match import Match
 from popote.core.memo import Memo
+from popote.games.stir_fry_eighteen.beliefs import SUSPICION, claim_chance, truth_chance
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,
     DISCARD_PAIR,
@@ -27,7 +27,6 @@ from popote.games.stir_fry_eighteen.cards import (
     PROTEINS,
     TASTE_TEST,
     TRIM,
-    DiscardKind,
     mask_of,
 )
 
@@ -45,7 +44,6 @@ KEEP: dict[str, int] = {
 BLUFF_RATE = 0.1
 SAFE_BLUFF_RATE = 0.5
 SMALLEST_DISH = min(dish.points for dish in DISHES)
-SUSPICION = 0.4  # the share of bluffs the bot expects before it has seen any test
 DENIAL = 0.5  # what each card kept from the discarder is worth to the accuser
 CARD_WORTH = 2.0  # what each card of the accuser's hand is worth
 POINTS_WORTH = 2.5  # what 5 points are worth, in cards
@@ -61,39 +59,6 @@ def unseen_counts(view: dict[str, Any]) -> Counter[str]:
     for entry in view["face_up"]:
         left[entry["card"]] -= 1
     return Counter({card: count for card, count in left.items() if count > 0})
-
-
-def chance_of_pair(unseen: Counter[str], size: int) -> float:
-    """Chance that ``size`` cards taken from ``unseen`` hold two identical cards."""
-    total = sum(unseen.values())
-    if size < 2 or total < size:
-        return 0.0 if size < 2 else 1.0
-    # Elementary symmetric sums: ways to take ``size`` cards, at most one of each kind.
-    ways = [1] + [0] * size
-    for count in unseen.values():
-        for k in range(size, 0, -1):
-            ways[k] += ways[k - 1] * count
-    return 1.0 - ways[size] / comb(total, size)
-
-
-def could_be_honest(view: dict[str, Any], unseen: Counter[str]) -> float:
-    """Chance that the discarder even held what the pending discard claims."""
-    pending = view["pending"]
-    size = view["hand_sizes"][pending["seat"]] + pending["count"]
-    total = sum(unseen.values())
-    if pending["kind"] == DiscardKind.PAIR.value:
-        return chance_of_pair(unseen, size)
-    return min(1.0, unseen[pending["claim"]] * size / total) if total else 0.0
-
-
-def truth_chance(could: float, bluff_share: float) -> float:
-    """How likely the claim is honest: what the cards allow, weighed by the discarder's habits."""
-    if could <= 0.0:
-        return 0.0
-    if could >= 1.0:
-        return 1.0
-    honest = could * (1.0 - bluff_share)
-    return honest / (honest + (1.0 - could) * bluff_share)
 
 
 def keep_order(hand: list[str]) -> list[str]:
@@ -152,7 +117,8 @@ class StirFryHeuristicBot(Bot):
 
     def _react(self, view: dict[str, Any]) -> Action:
         pending = view["pending"]
-        could = could_be_honest(view, unseen_counts(view))
+        size = view["hand_sizes"][pending["seat"]] + pending["count"]
+        could = claim_chance(pending["kind"], pending["claim"], size, unseen_counts(view))
         truth = truth_chance(could, self.bluff_share(pending["seat"]))
         hand = view["hand"]
         if not hand and _stuck(view, self.seat):

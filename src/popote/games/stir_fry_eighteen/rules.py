@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ from popote.core.game import GameState, Options
 from popote.core.memo import Memo
 from popote.core.windows import ReactionWindow, clockwise_after
 from popote.games.stir_fry_eighteen import events as told
+from popote.games.stir_fry_eighteen.beliefs import SUSPICION, claim_chance, truth_chance
 from popote.games.stir_fry_eighteen.cards import (
     COUNTS,
     DISCARD_PAIR,
@@ -189,7 +191,9 @@ class StirFryState(GameState):
         return twin
 
     def determinize(self, seat: int, chance: Chance) -> StirFryState:
-        """Others' hands, the deck's order and others' face-down cards this turn are resampled."""
+        """Others' hands, the deck's order and others' face-down cards this turn are
+        resampled; a discard waiting for a taste test holds what it claims as often as
+        ``seat`` may believe it does (:mod:`~popote.games.stir_fry_eighteen.beliefs`)."""
         world = self._copy(chance)  # its own chance: no copy of this one to throw away
         pile = world.pile
         hidden = [i for i, (_, owner, up) in enumerate(pile) if not up and owner != seat]
@@ -199,6 +203,12 @@ class StirFryState(GameState):
         for other, hand in enumerate(hands):
             if other != seat:
                 unseen += hand
+        pending = self.pending
+        believed = 0.0
+        if pending is not None and pending.seat != seat:
+            size = len(hands[pending.seat]) + len(pending.slots)
+            could = claim_chance(pending.kind.value, pending.claim, size, Counter(unseen))
+            believed = truth_chance(could, SUSPICION)
         shuffle_canonically(unseen, chance)
         for other, hand in enumerate(hands):
             if other != seat:
@@ -206,7 +216,37 @@ class StirFryState(GameState):
         for i in hidden:
             _, owner, up = pile[i]
             pile[i] = (unseen.pop(), owner, up)
+        if pending is not None and chance.below(1 << 20) < believed * (1 << 20):
+            world._make_honest(pending, seat, chance)
         return world
+
+    def _make_honest(self, pending: Pending, seat: int, chance: Chance) -> None:
+        """The pending discard made honest by exchanging, with a place ``seat`` cannot see,
+        a card it lacks (left as it is where no such card is hidden)."""
+        pile = self.pile
+        slots = pending.slots
+        wanted = [(slots[0], pending.claim)] if pending.claim is not None else []
+        if len(slots) == 2:
+            wanted = [(slots[1], pile[slots[0]][0]), (slots[0], pile[slots[1]][0])]
+        for slot, card in wanted:
+            if pile[slot][0] == card:
+                return
+            places = self._hidden_places(seat, card)
+            if places:
+                hand, index = places[chance.below(len(places))]
+                held, owner, up = pile[slot]
+                pile[slot] = (hand[index], owner, up)
+                hand[index] = held
+                return
+
+    def _hidden_places(self, seat: int, card: str) -> list[tuple[list[str], int]]:
+        """Where ``card`` lies hidden from ``seat`` in the deck and others' hands, in a fixed
+        order: each a list and an index in it."""
+        places = [(self.deck, i) for i, held in enumerate(self.deck) if held == card]
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                places += [(hand, i) for i, held in enumerate(hand) if held == card]
+        return places
 
     # --- the turn ---------------------------------------------------------------------------
 
