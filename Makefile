@@ -78,9 +78,10 @@ lint: $(VENV)/.installed-ray
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache --no-logo
 
-# loadgroup keeps each xdist_group (the shared Ray cluster) on one worker.
+# loadgroup keeps each xdist_group (the shared Ray cluster) on one worker. The 30 slowest
+# tests are listed at the end: where CI's time goes.
 test: lint chromium valgrind test-compiled
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=30
 
 bench: $(VENV)/.installed-bench valgrind
 	$(BIN)/python -m benchmarks.random_play
