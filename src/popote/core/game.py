@@ -68,6 +68,11 @@ class GameSpec:
     """Worlds a review samples at each decision by default: as many as it takes for its
     labels to agree with four times as many on nine decisions in ten
     (``python -m benchmarks.review``)."""
+    review_horizon: int | None = None
+    """How many steps of :attr:`GameState.progress` a review's continuation plays before it
+    reads the seat's points (None: to the end of the match). Shorter than the search's
+    horizon would be wrong where a move pays later: a pair discarded to draw three cards in
+    Stir-Fry Eighteen looks best over three turns, not over the game."""
     review_thresholds: tuple[float, float, float] = (1.0, 2.0, 4.0)
     """Points lost from which a reviewed decision is an inaccuracy, a mistake, a blunder
     (``popote.lab.review``; docs/review.md gives each game's and why)."""

@@ -3,8 +3,8 @@
 At every decision of the seat that offered a choice, each legal action is tried in the same
 sampled worlds: ``determinize`` of the match as it stood, so the worlds hold what that seat
 knew then and nothing of another seat's cards or of the deck's order. Each world is played
-on by the game's heuristic bot at every seat, to the game's search horizon (the end of the
-manche in Bouillabaisse, of the game in most), and the seat's points are read there. What
+on by the game's heuristic bot at every seat, to the game's review horizon (the end of the
+manche in Bouillabaisse, of the game elsewhere), and the seat's points are read there. What
 a decision lost is positive when it did worse, in games where fewer points win too.
 
 What a decision lost is estimated by cross-fitting, so that the noise of picking the best
@@ -390,10 +390,10 @@ def action_values(
     match: Match, seat: int, actions: Sequence[Action], seeds: Sequence[int]
 ) -> dict[Action, Outcomes]:
     """Each action tried in the same worlds (one per seed), played on by the heuristic bot
-    at every seat to the game's search horizon."""
+    at every seat to the game's review horizon."""
     game = match.game
     rollout = bot_rollout(game.heuristic_bot)
-    horizon = game.spec.search_horizon
+    horizon = game.spec.review_horizon
     sign = -1.0 if _lower_is_better(match) else 1.0
     values = {action: Outcomes() for action in actions}
     for seed in seeds:

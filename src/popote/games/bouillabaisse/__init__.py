@@ -39,6 +39,8 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     default_players=4,
     search_iterations=150,
+    # Each manche is dealt anew: its points are what a move changes; later ones add noise.
+    review_horizon=1,
     review_thresholds=(10.0, 25.0, 50.0),
     search_depth=1,
     heuristic_rollouts=True,
