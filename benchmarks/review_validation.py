@@ -7,7 +7,12 @@ only the deals still missing: a run stopped (Ctrl-C) keeps its work, deal by dea
 games.
 
     python -m benchmarks.review_validation [--deals 200] [--worlds 8] [--jobs 2]
-        [--game SLUG ...] [--log docs/bots/review-check.jsonl] [--json docs/bots/review-check.json]
+        [--game SLUG ...] [--deviations] [--log docs/bots/review-check.jsonl]
+        [--json docs/bots/review-check.json]
+
+``--deviations`` tests the review's claims in the real deals too: each decision it faults
+is played again with its best action, the true cards and ``moyen`` bots after
+(:func:`popote.lab.review_check.deviation_gain`).
 """
 
 from __future__ import annotations
@@ -81,10 +86,11 @@ def print_table(figures: dict[str, Any]) -> None:
     print(
         "| game | players | deals | worlds | review: points lost [95 %] | duplicate: points "
         "gained [95 %] | overlap | ratio | review: share lost | duplicate: share gained "
-        "| overlap | ratio |"
+        "| overlap | ratio | each faulted decision played again: points gained |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for row in figures["games"]:
+        deviated = row["deviation_gain"]
         ratios = [
             "-" if row[key] is None else f"{row[key]:.2f}"
             for key in ("points_ratio", "share_ratio")
@@ -96,7 +102,8 @@ def print_table(figures: dict[str, Any]) -> None:
             f"| {'yes' if row['points_overlap'] else 'no'} | {ratios[0]} "
             f"| {_interval(row['review_share_lost'], 3)} "
             f"| {_interval(row['duplicate_share_gain'], 3)} "
-            f"| {'yes' if row['share_overlap'] else 'no'} | {ratios[1]} |"
+            f"| {'yes' if row['share_overlap'] else 'no'} | {ratios[1]} "
+            f"| {'-' if deviated is None else _interval(deviated, 2)} |"
         )
 
 
@@ -107,6 +114,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=FIRST_SEED)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", action="append", choices=popote.game_names())
+    parser.add_argument(
+        "--deviations",
+        action="store_true",
+        help="also play each faulted decision again with the review's best action",
+    )
     parser.add_argument("--log", type=Path, help="JSON lines of the deals done (resumed)")
     parser.add_argument("--json", type=Path, help="write the summaries and every deal here")
     args = parser.parse_args(argv)
@@ -120,7 +132,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"\r{done}/{total} deals", end="", file=sys.stderr, flush=True)
 
     try:
-        checks = run_check(games, args.deals, args.seed, args.worlds, args.jobs, progress, log)
+        checks = run_check(
+            games, args.deals, args.seed, args.worlds, args.jobs, progress, log, args.deviations
+        )
     except Interrupted as stopped:
         print("\nstopped: the deals done so far are reported", file=sys.stderr)
         checks = stopped.done

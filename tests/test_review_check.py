@@ -3,6 +3,8 @@ seat's in the baseline's game, and the figures are read from them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from popote.lab.duplicate import duplicate_tasks
@@ -65,3 +67,10 @@ def test_the_summary_sets_the_review_s_loss_against_duplicate_s_gain() -> None:
     assert close["decisions"] == 20 and close["labels"]["good"] == 20
     apart = summarise_check([deal(10.0, 1.0, 0.1, 0.0), deal(10.2, 1.1, 0.3, 0.5)])
     assert not apart["points_overlap"]
+
+
+def test_the_deviations_are_played_only_when_asked_and_change_no_other_figure() -> None:
+    task = CheckTask(GAME, 2, deal=0, seed=70000, worlds=4)
+    plain, deviated = check_deal(task), check_deal(replace(task, deviations=True))
+    assert plain.deviation_gain is None and isinstance(deviated.deviation_gain, float)
+    assert replace(deviated, deviation_gain=None) == plain

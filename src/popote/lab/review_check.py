@@ -21,14 +21,18 @@ in the review; win shares are the second look.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from popote.bots.runner import play_out
+from popote.core.actions import Action
+from popote.core.match import Match, create_match, replay_history
 from popote.lab.duplicate import candidate_seat, deal_tasks
 from popote.lab.review import Budget, GameReview, Label, review
 from popote.lab.simulate import Batch, Kept, Progress, game_record, play_match, run_parallel
 from popote.lab.stats import paired_difference
+from popote.rl.learned import make_bot
 
 CANDIDATE = "difficile"
 BASELINE = "moyen"
@@ -46,6 +50,9 @@ class CheckTask:
     seed: int
     """The seed of the first deal (deal ``i`` is played from ``seed + i``, as in a batch)."""
     worlds: int
+    deviations: bool = False
+    """Also play each decision the review faults again with its best action
+    (:func:`deviation_gain`)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,8 @@ class DealCheck:
     """Win share of the review's best action less the chosen one's, summed over the
     decisions (measured on all the worlds, not held out: it leans high)."""
     labels: dict[str, int]
+    deviation_gain: float | None = None
+    """What the review's best actions really gained, each alone (:func:`deviation_gain`)."""
 
     @property
     def key(self) -> tuple[str, int, int, int, int]:
@@ -90,6 +99,7 @@ def check_deal(task: CheckTask) -> DealCheck:
     sign = -1.0 if baseline_match.standings().get("lower_is_better") else 1.0
     reviewed = review(baseline_match, seat, Budget(task.worlds, batch.match_seed(task.deal)))
     summary = reviewed.summary()
+    deviated = deviation_gain(baseline_match, reviewed) if task.deviations else None
     return DealCheck(
         game=task.game,
         players=task.players,
@@ -106,7 +116,41 @@ def check_deal(task: CheckTask) -> DealCheck:
         review_interval=(summary["interval"][0], summary["interval"][1]),
         review_share_lost=share_lost(reviewed),
         labels=summary["labels"],
+        deviation_gain=deviated,
     )
+
+
+def deviation_gain(played: Match, reviewed: GameReview) -> float:
+    """The review's claim tested in the real deal: at each decision where the review's best
+    action is not the one chosen, the game is played again from there with the best action,
+    the true cards and fresh ``moyen`` bots, and again with the chosen action and the same
+    fresh bots; the seat's differences of final points (more is better), summed over the
+    decisions, each deviation alone."""
+    sign = -1.0 if played.standings().get("lower_is_better") else 1.0
+    history = played.to_record()["history"]
+    gain = 0.0
+    for decision in reviewed.decisions:
+        if decision.best != decision.chosen:
+            finals = [
+                _played_on(played, history[: decision.index], reviewed.seat, action)
+                for action in (decision.best, decision.chosen)
+            ]
+            gain += sign * (finals[0] - finals[1])
+    return gain
+
+
+def _played_on(
+    played: Match, before: Sequence[Mapping[str, Any]], seat: int, action: Action
+) -> float:
+    """The seat's final score once ``action`` is played after ``before`` and ``moyen`` bots
+    finish the game."""
+    match = replay_history(
+        create_match(played.game, played.players, played.seed, played.options), before
+    )
+    match.act(seat, action)
+    bots = [make_bot(BASELINE, played.game, each, played.seed) for each in range(played.players)]
+    finished = play_out(match, bots)
+    return float(finished.result()["scores"][seat])
 
 
 def share_lost(reviewed: GameReview) -> float:
@@ -119,12 +163,12 @@ def share_lost(reviewed: GameReview) -> float:
 
 
 def check_tasks(
-    games: Sequence[tuple[str, int]], deals: int, seed: int, worlds: int
+    games: Sequence[tuple[str, int]], deals: int, seed: int, worlds: int, deviations: bool = False
 ) -> list[CheckTask]:
     """Deal by deal across the games (every game's deal 0, then every game's deal 1...), so
     that a run stopped early has as many deals of each game."""
     return [
-        CheckTask(game, players, deal, seed, worlds)
+        CheckTask(game, players, deal, seed, worlds, deviations)
         for deal in range(deals)
         for game, players in games
     ]
@@ -138,12 +182,12 @@ def run_check(
     jobs: int = 1,
     progress: Progress | None = None,
     kept: Kept[CheckTask, DealCheck] | None = None,
+    deviations: bool = False,
 ) -> list[DealCheck]:
     """Every deal of every game, over ``jobs`` processes (Ctrl-C: ``Interrupted``, with the
     deals done)."""
-    return run_parallel(
-        check_deal, check_tasks(games, deals, seed, worlds), jobs, progress, kept=kept
-    )
+    tasks = check_tasks(games, deals, seed, worlds, deviations)
+    return run_parallel(check_deal, tasks, jobs, progress, kept=kept)
 
 
 def summarise_check(checks: Iterable[DealCheck]) -> dict[str, Any]:
@@ -156,6 +200,7 @@ def summarise_check(checks: Iterable[DealCheck]) -> dict[str, Any]:
     share_lost_ = paired_difference([row.review_share_lost for row in rows])
     share_gain = paired_difference([row.candidate_share - row.baseline_share for row in rows])
     decisions = sum(row.decisions for row in rows)
+    deviated = [row.deviation_gain for row in rows if row.deviation_gain is not None]
     return {
         "game": rows[0].game,
         "players": rows[0].players,
@@ -172,6 +217,7 @@ def summarise_check(checks: Iterable[DealCheck]) -> dict[str, Any]:
         "duplicate_share_gain": share_gain,
         "share_overlap": _overlap(share_lost_, share_gain),
         "share_ratio": _ratio(share_lost_, share_gain),
+        "deviation_gain": paired_difference(deviated) if len(deviated) == len(rows) else None,
     }
 
 
