@@ -40,6 +40,16 @@ _PLAIN = str.maketrans({"\u202f": NBSP, "-": MINUS})
 
 
 @cache
+def sentence(*parts: str) -> str:
+    """The parts as one sentence: a capital first, a full stop last.
+
+    >>> sentence("the 9 ducks", "; the ace would take it")
+    'The 9 ducks; the ace would take it.'
+    """
+    text = "".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
 def _locale(lang: Lang) -> Locale:
     return Locale.parse(lang)
 

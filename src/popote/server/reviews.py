@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from popote.core.registry import get_game
@@ -34,7 +34,7 @@ from popote.server.models import User, now
 from popote.server.quotas import RateTable, too_often
 from popote.server.reviewconf import ReviewSettings
 from popote.server.reviewrows import ReviewRow
-from popote.server.store import Store
+from popote.server.store import Store, added_once
 
 log = logging.getLogger("popote.server")
 DAY = 24 * 3600.0
@@ -79,12 +79,7 @@ class ReviewBook:
 
     def add(self, row: ReviewRow) -> bool:
         """Add ``row``; False when another request added the same review first."""
-        try:
-            with self._session() as session:
-                session.add(row)
-        except IntegrityError:
-            return False
-        return True
+        return added_once(self._session(), row)
 
     def again(self, row: ReviewRow) -> None:
         """A failed review queued again."""

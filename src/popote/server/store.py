@@ -6,7 +6,7 @@ Every call commits before it returns, so what the caller sends next is already d
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -86,6 +86,17 @@ def _refold_logins(connection: Any) -> None:
         if key != login and key not in taken:
             connection.execute(update(User).where(User.id == user_id).values(login=key))
             taken.add(key)
+
+
+def added_once(transaction: AbstractContextManager[Session], row: object) -> bool:
+    """``row`` added in ``transaction``; False when a unique constraint says it is there
+    already (another request added it first)."""
+    try:
+        with transaction as session:
+            session.add(row)
+    except IntegrityError:
+        return False
+    return True
 
 
 class Store:
@@ -368,12 +379,7 @@ class Store:
 
     def add_hint(self, row: HintRow) -> bool:
         """Keep that a hint was asked; False when it was already (the same decision)."""
-        try:
-            with self._session() as session:
-                session.add(row)
-        except IntegrityError:
-            return False
-        return True
+        return added_once(self._session(), row)
 
     def hints_of(self, table_id: str) -> list[dict[str, int]]:
         """The hints asked at a table, ``{"seat", "move"}``, in the order of the game."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import NBSP
+from popote.core.wording import NBSP, sentence
 from popote.games.boom_badaboom.bot import Reading, effect
 from popote.games.boom_badaboom.cards import GLOUTON_ZONE, KIND_BY_KEY, OVEN_DOWN, OVEN_UP
 from popote.games.boom_badaboom.names import card_name
@@ -47,11 +47,6 @@ def _size_after(reading: Reading, action: Action | None) -> int | None:
     return effect(reading, kind, 1, False, -1)[0]
 
 
-def _sentence(*parts: str) -> str:
-    text = "".join(parts)
-    return text[0].upper() + text[1:] + "."
-
-
 def reason(
     view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
 ) -> str | None:
@@ -67,16 +62,16 @@ def reason(
     if role == "farceur":
         if size < capacity or (other is not None and other >= capacity):
             return None
-        return _sentence(_FINISHES.render(lang, card=card, size=size, capacity=capacity))
+        return sentence(_FINISHES.render(lang, card=card, size=size, capacity=capacity))
     if chosen is None or other is None or size >= capacity:
         return None
     chosen_card = card_name(chosen["card"], lang)
     leaves = _LEAVES.render(lang, card=card, size=size)
     if other >= capacity:
         text = _EXPLODES.render(lang, card=chosen_card, size=other, capacity=capacity)
-        return _sentence(text, _THEN.get(lang), leaves)
+        return sentence(text, _THEN.get(lang), leaves)
     low, high = GLOUTON_ZONE
     if role == "patissier" and low <= other <= high and not low <= size <= high:
         text = _ZONE.render(lang, card=chosen_card, size=other, low=low, high=high)
-        return _sentence(text, _THEN.get(lang), leaves)
+        return sentence(text, _THEN.get(lang), leaves)
     return None

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import NBSP
+from popote.core.wording import NBSP, sentence
 from popote.games.bouillabaisse.cards import RANK_ID
 from popote.games.bouillabaisse.text import (
     POINTS,
@@ -104,10 +104,6 @@ def _under(card: str, top: str) -> bool:
     return card[-1] == top[-1] and _rank(card) < _rank(top)
 
 
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
-
-
 def reason(
     view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
 ) -> str | None:
@@ -132,7 +128,7 @@ def reason(
     if last and other is not None and _beats(card, top_card) and _beats(other, top_card):
         added, more = points_of(card, view), points_of(other, view)
         if added < more:
-            return _sentence(
+            return sentence(
                 _TAKEN_ANYWAY.render(
                     lang,
                     best=the_card(card, lang),
@@ -162,14 +158,14 @@ def _duck(
         name=names[seat],
     )
     if other is None:
-        return _sentence(text)
+        return sentence(text)
     if not _beats(other, top_card):
         return None
     if not last:
-        return _sentence(text + _WOULD_BEAT.render(lang, chosen=the_card(other, lang)))
+        return sentence(text + _WOULD_BEAT.render(lang, chosen=the_card(other, lang)))
     stake = _stake(view, other)
     points = _STAKE.render(lang, points=POINTS.render(stake, lang)) if stake else ""
-    return _sentence(text + _WOULD_TAKE.render(lang, chosen=the_card(other, lang), stake=points))
+    return sentence(text + _WOULD_TAKE.render(lang, chosen=the_card(other, lang), stake=points))
 
 
 def _void(view: View, card: str, other: str | None, collect: bool, lang: Lang) -> str | None:
@@ -179,7 +175,7 @@ def _void(view: View, card: str, other: str | None, collect: bool, lang: Lang) -
     if collect:
         if other is None or shed >= kept:
             return None
-        return _sentence(
+        return sentence(
             _KEEPS.render(
                 lang,
                 suit=suit,
@@ -196,14 +192,14 @@ def _void(view: View, card: str, other: str | None, collect: bool, lang: Lang) -
     if other is not None:
         rest = _SHEDS_MORE if kept else _SHEDS_NOTHING
         text += rest.render(lang, chosen=the_card(other, lang), other=POINTS.render(kept, lang))
-    return _sentence(text)
+    return sentence(text)
 
 
 def _lead(view: View, card: str, other: str | None, lang: Lang) -> str | None:
     risked = 0 if other is None else points_of(other, view)
     if other is None or points_of(card, view) or not risked:
         return None
-    return _sentence(
+    return sentence(
         _LEADS_SAFE.render(
             lang,
             best=the_card(card, lang),
@@ -234,7 +230,7 @@ def _collect(
     text = _COLLECTS.render(lang, best=the_card(card, lang), points=POINTS.render(stake, lang))
     if other is not None:
         text += _LETS_GO.render(lang, chosen=the_card(other, lang), name=names[seat])
-    return _sentence(text)
+    return sentence(text)
 
 
 class ReasoningPresenter(BouillabaissePresenter):

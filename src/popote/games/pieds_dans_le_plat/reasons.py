@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import NBSP
+from popote.core.wording import NBSP, sentence
 from popote.games.pieds_dans_le_plat.cards import ISLAND_VALUES
 
 _MAKES = Text("le {card} fait {total}", "the {card} makes {total}")
@@ -51,10 +51,6 @@ def _holder(view: View, total: int) -> int | None:
     return None
 
 
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
-
-
 def reason(
     view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
 ) -> str | None:
@@ -70,7 +66,7 @@ def reason(
     if other_total is not None:
         holder = _holder(view, other_total)
         if holder is not None:
-            return _sentence(
+            return sentence(
                 _PENALTY.render(lang, chosen=other_makes, name=names[holder], best=makes)
             )
     if total in view["islands"]:
@@ -80,8 +76,8 @@ def reason(
     else:
         return None
     if other_total is None:
-        return _sentence(text)
+        return sentence(text)
     # The assisted view lists every island: a total nobody else holds is as safe as this one.
     if other_total in view["islands"] or other_total not in ISLAND_VALUES or "all_islands" in view:
         return None
-    return _sentence(text + _MAYBE.render(lang, chosen=other_makes))
+    return sentence(text + _MAYBE.render(lang, chosen=other_makes))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from popote.core.actions import Action
 from popote.core.game import View
 from popote.core.i18n import Lang, Text
-from popote.core.wording import NBSP, listed
+from popote.core.wording import NBSP, listed, sentence
 from popote.games.stir_fry_eighteen.bot import best_points, unseen_counts, without
 from popote.games.stir_fry_eighteen.cards import NAMES
 from popote.games.stir_fry_eighteen.text import (
@@ -58,11 +58,6 @@ _TRIM_OTHER = Text(
 _TRIM_NOTHING = Text("sans {c}, aucun plat ne resterait", "without the {c}, no dish would be left")
 
 
-def _sentence(*parts: str) -> str:
-    text = "".join(parts)
-    return text[0].upper() + text[1:] + "."
-
-
 def reason(
     view: View, best: Action, chosen: Action | None, lang: Lang, names: Sequence[str]
 ) -> str | None:
@@ -89,17 +84,17 @@ def _cook(view: View, best: Action, chosen: Action | None, lang: Lang) -> str | 
         return None
     text = _COOK.render(lang, c=_dish(best, lang), p=POINTS.render(best["points"], lang))
     if chosen is None:
-        return _sentence(text)
+        return sentence(text)
     if chosen["type"] == "end_turn":
-        return _sentence(text, _THEN.get(lang), _END_TURN.get(lang))
+        return sentence(text, _THEN.get(lang), _END_TURN.get(lang))
     if chosen["type"] != "cook":
         return None
     if busts(chosen, view):
-        return _sentence(text, _THEN.get(lang), _COOK_BUST.render(lang, c=_dish(chosen, lang)))
+        return sentence(text, _THEN.get(lang), _COOK_BUST.render(lang, c=_dish(chosen, lang)))
     if chosen["points"] >= best["points"]:
         return None
     other = _COOK_OTHER.render(lang, c=_dish(chosen, lang), p=POINTS.render(chosen["points"], lang))
-    return _sentence(text, _THEN.get(lang), other)
+    return sentence(text, _THEN.get(lang), other)
 
 
 def _discarding(action: Action, lang: Lang) -> str:
@@ -120,10 +115,10 @@ def _discard(best: Action, chosen: Action | None, lang: Lang) -> str | None:
         return None
     text = _HONEST.render(lang, d=_discarding(best, lang))
     if chosen is None:
-        return _sentence(text)
+        return sentence(text)
     if chosen["type"] != best["type"] or not is_bluff(chosen):
         return None
-    return _sentence(text, _THEN.get(lang), _BLUFF.render(lang, d=_discarding(chosen, lang)))
+    return sentence(text, _THEN.get(lang), _BLUFF.render(lang, d=_discarding(chosen, lang)))
 
 
 def _test(view: View, chosen: Action | None, lang: Lang, names: Sequence[str]) -> str | None:
@@ -135,7 +130,7 @@ def _test(view: View, chosen: Action | None, lang: Lang, names: Sequence[str]) -
         return None
     if chosen is not None and chosen["type"] != "pass":
         return None
-    return _sentence(
+    return sentence(
         _RULED_OUT.render(lang, name=names[pending["seat"]], claim=CLAIMS[claim].get(lang))
     )
 
@@ -147,15 +142,15 @@ def _trim(view: View, best: Action, chosen: Action | None, lang: Lang) -> str | 
         return None
     text = _TRIM.render(lang, c=NAMES[best["card"]].get(lang), p=POINTS.render(kept, lang), n=kept)
     if chosen is None:
-        return _sentence(text) if kept == best_points(hand) else None
+        return sentence(text) if kept == best_points(hand) else None
     left = best_points(without(hand, chosen["card"]))
     if left >= kept:
         return None
     name = NAMES[chosen["card"]].get(lang)
     if not left:
-        return _sentence(text, _THEN.get(lang), _TRIM_NOTHING.render(lang, c=name))
+        return sentence(text, _THEN.get(lang), _TRIM_NOTHING.render(lang, c=name))
     other = _TRIM_OTHER.render(lang, c=name, p=POINTS.render(left, lang), n=left)
-    return _sentence(text, _THEN.get(lang), other)
+    return sentence(text, _THEN.get(lang), other)
 
 
 class ReasoningPresenter(StirFryPresenter):
