@@ -15,6 +15,7 @@ from benchmarks import (
     lounge_attack,
     random_play,
     review,
+    review_player,
     review_validation,
     same_games,
     search,
@@ -270,6 +271,18 @@ def test_the_review_benchmark_times_a_review_and_sets_its_labels_against_four_ti
     assert sum(row["labels"].values()) == sum(row["reference_labels"].values()) == row["decisions"]
     assert 0.0 <= row["agreement"] <= 1.0
     assert row["one_label_apart"] <= row["decisions"] * (1 - row["agreement"]) + 1e-9
+
+
+def test_the_review_player_plays_each_deal_twice_and_says_the_paired_gain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    review_player.main(["boom-badaboom", "--players", "3", "--deals", "2", "--worlds", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "boom-badaboom deal 1",
+        "boom-badaboom deal 2",
+    ]
+    assert all("[" in line and "]" in line for line in lines)
 
 
 def test_the_review_validation_logs_each_deal_and_a_rerun_plays_none_again(
