@@ -169,17 +169,14 @@ def test_a_finished_game_is_reviewed_and_every_verdict_said(
     # the lines read on arrival.
     costliest = summary_costliest(review)
     tab_to(page, "#review-costliest a")
-    page.keyboard.press("Enter")
     decision = costliest[0]
-    expect(page.locator("#position")).to_have_text(at(decision["index"] + 1))
+    step(page, "Enter", decision["index"] + 1)
     verdict_is_shown(page, decision, lang, digits)
 
     # Back and forth with the replay's keys: the decision's verdict is said again with the
     # move's lines, in the region that tells each step.
-    page.keyboard.press("p")
-    expect(page.locator("#position")).to_have_text(at(decision["index"]))
-    page.keyboard.press("n")
-    expect(page.locator("#position")).to_have_text(at(decision["index"] + 1))
+    step(page, "p", decision["index"])
+    step(page, "n", decision["index"] + 1)
     verdict_is_shown(page, decision, lang, digits)
 
     keys_read_the_review(page, decision, lang, digits)
@@ -262,6 +259,14 @@ def summary_is_the_servers(page: Page, review: Review, lang: Lang) -> None:
         for decision in summary_costliest(review)
     ]
     expect(page.locator("#review-costliest a")).to_have_text(moments)
+
+
+def step(page: Page, key: str, position: int) -> None:
+    """``key`` moves the replay to ``position``, a page of its own: its keys answer once it
+    has loaded (a key pressed while its script is still on the way is lost)."""
+    page.keyboard.press(key)
+    expect(page.locator("#position")).to_have_text(at(position))
+    page.wait_for_load_state("load")
 
 
 def verdict_is_shown(page: Page, decision: Review, lang: Lang, digits: int) -> None:
