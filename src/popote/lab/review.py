@@ -45,7 +45,7 @@ from popote.bots.search import bot_rollout, utility
 from popote.core.actions import Action
 from popote.core.chance import Chance
 from popote.core.errors import InvalidSeat, InvalidSetup
-from popote.core.game import Game
+from popote.core.game import Game, Presenter, View
 from popote.core.i18n import LANGUAGES, Lang, Text
 from popote.core.match import Match, create_match
 from popote.core.registry import get_game
@@ -371,11 +371,11 @@ def assess_at(
                 action,
                 sign * _mean(values[action].points),
                 _mean(values[action].shares),
-                _action_texts(match, seat, action, names_in),
+                _action_texts(presenter, view, action, names_in),
             )
             for action in ranked
         ),
-        reason=_reason(match, seat, best, chosen, names_in),
+        reason=_reason(presenter, view, best, chosen, names_in),
     )
 
 
@@ -473,9 +473,9 @@ def label_of(lost: float, interval: tuple[float, float], thresholds: Sequence[fl
     return label
 
 
-def _action_texts(match: Match, seat: int, action: Action, names: NamesIn) -> dict[str, str]:
-    view = match.view(seat)
-    presenter = match.game.presenter
+def _action_texts(
+    presenter: Presenter, view: View, action: Action, names: NamesIn
+) -> dict[str, str]:
     return _texts(lambda lang: presenter.action(action, view, lang, names(lang)))
 
 
@@ -499,12 +499,10 @@ def _names(given: Sequence[str], players: int) -> NamesIn:
 
 
 def _reason(
-    match: Match, seat: int, best: Action, chosen: Action | None, names: NamesIn
+    presenter: Presenter, view: View, best: Action, chosen: Action | None, names: NamesIn
 ) -> dict[str, str] | None:
     if best == chosen:
         return None
-    view = match.view(seat)
-    presenter = match.game.presenter
     said = _texts(lambda lang: presenter.reason(view, best, chosen, lang, names(lang)) or "")
     return said if all(said.values()) else None
 
@@ -555,14 +553,15 @@ def hint(match: Match, seat: int, seed: int, names: Sequence[str] = (), timed: b
     bot = search_bot(match.game, seat, seed, timed=timed)
     bot.observe(match.events(seat))
     action = bot.choose(match)
+    view, presenter = match.view(seat), match.game.presenter
     names_in = _names(names, match.players)
     root = bot.last_root if len(match.legal_actions(seat)) > 1 else None
     tried = [] if root is None else sorted(root.children.items(), key=lambda kv: -kv[1].visits)
     return Hint(
         seat=seat,
         action=action,
-        text=_action_texts(match, seat, action, names_in),
-        reason=_reason(match, seat, action, None, names_in),
+        text=_action_texts(presenter, view, action, names_in),
+        reason=_reason(presenter, view, action, None, names_in),
         shares=tuple(
             (tried_action, node.total / node.visits, node.visits)
             for tried_action, node in tried
